@@ -1,0 +1,24 @@
+#include "core/error.h"
+
+namespace cairn::core {
+
+std::string_view errorCodeName(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kSyntaxError: return "SyntaxError";
+    case ErrorCode::kInvalidArgument: return "InvalidArgument";
+    case ErrorCode::kNotFound: return "NotFound";
+    case ErrorCode::kAlreadyExists: return "AlreadyExists";
+    case ErrorCode::kStorageError: return "StorageError";
+    case ErrorCode::kResourceExhausted: return "ResourceExhausted";
+    case ErrorCode::kTimeout: return "Timeout";
+    case ErrorCode::kCancelled: return "Cancelled";
+    case ErrorCode::kUnsupported: return "Unsupported";
+  }
+  return "Unknown";
+}
+
+Error::Error(ErrorCode code, std::string message, uint64_t line, uint64_t column)
+    : std::runtime_error(message), code_(code), message_(std::move(message)), line_(line),
+      column_(column) {}
+
+}  // namespace cairn::core

@@ -1,0 +1,42 @@
+#pragma once
+// The one user-facing error type: a stable code, a message, and a position where the input has
+// one (syntax errors). Only server/ maps it to HTTP statuses and JSON bodies.
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace cairn::core {
+
+enum class ErrorCode {
+  kSyntaxError,        // malformed input (RDF, SPARQL, ...) with line/column
+  kInvalidArgument,    // a flag, parameter or option that makes no sense
+  kNotFound,           // unknown ledger, graph, file
+  kAlreadyExists,
+  kStorageError,       // wraps a failed storage Status
+  kResourceExhausted,  // memory budget, disk
+  kTimeout,
+  kCancelled,
+  kUnsupported,
+};
+
+std::string_view errorCodeName(ErrorCode code);
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, std::string message, uint64_t line = 0, uint64_t column = 0);
+
+  ErrorCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+  // 0 when the error has no position; lines and columns count from 1.
+  uint64_t line() const { return line_; }
+  uint64_t column() const { return column_; }
+
+ private:
+  ErrorCode code_;
+  std::string message_;
+  uint64_t line_;
+  uint64_t column_;
+};
+
+}  // namespace cairn::core

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency from Debian 12 packages. Idempotent: packages already
+# present are skipped, so a warm machine pays only for the dpkg query.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libboost-dev            # Asio + Beast (server issue)
+  libzstd-dev zlib1g-dev  # leaflet blocks; .zst/.gz import inputs
+  librocksdb-dev          # embedded blob store
+  libtbb-dev              # parallel sort in the importer
+  libspdlog-dev nlohmann-json3-dev
+  libssl-dev              # SHA-256 content ids (OpenSSL uses SHA-NI where present)
+  libserd-dev             # Turtle / TriG / N-Quads parsing
+  libcli11-dev            # command line
+  googletest libgmock-dev libgtest-dev
+  libbenchmark-dev        # micro-benchmarks under bench/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo_cmd=""
+  [[ $(id -u) -ne 0 ]] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,63 @@
+#include "index/permutation.h"
+
+namespace cairn::index {
+
+std::string_view permutationName(Permutation p) {
+  static constexpr std::string_view kNames[] = {"SPOT", "PSOT", "POST", "OPST"};
+  return kNames[static_cast<int>(p)];
+}
+
+std::string_view columnName(Column c) {
+  static constexpr std::string_view kNames[] = {"s", "p", "ot", "ok", "i", "t"};
+  return kNames[static_cast<int>(c)];
+}
+
+const std::array<Column, kKeyColumnCount>& keyColumns(Permutation p) {
+  using C = Column;
+  static const std::array<Column, kKeyColumnCount> kOrders[] = {
+      {C::kS, C::kP, C::kOType, C::kOKey, C::kI},
+      {C::kP, C::kS, C::kOType, C::kOKey, C::kI},
+      {C::kP, C::kOType, C::kOKey, C::kS, C::kI},
+      {C::kOType, C::kOKey, C::kP, C::kS, C::kI},
+  };
+  return kOrders[static_cast<int>(p)];
+}
+
+RowKey rowKey(Permutation p, const IndexRow& row) {
+  RowKey key;
+  const auto& cols = keyColumns(p);
+  for (int k = 0; k < kKeyColumnCount; ++k) key[k] = row.get(cols[k]);
+  return key;
+}
+
+bool rowLess(Permutation p, const IndexRow& a, const IndexRow& b) {
+  switch (p) {
+    case Permutation::kSPOT:
+      if (a.s != b.s) return a.s < b.s;
+      if (a.p != b.p) return a.p < b.p;
+      if (a.ot != b.ot) return a.ot < b.ot;
+      if (a.ok != b.ok) return a.ok < b.ok;
+      return a.i < b.i;
+    case Permutation::kPSOT:
+      if (a.p != b.p) return a.p < b.p;
+      if (a.s != b.s) return a.s < b.s;
+      if (a.ot != b.ot) return a.ot < b.ot;
+      if (a.ok != b.ok) return a.ok < b.ok;
+      return a.i < b.i;
+    case Permutation::kPOST:
+      if (a.p != b.p) return a.p < b.p;
+      if (a.ot != b.ot) return a.ot < b.ot;
+      if (a.ok != b.ok) return a.ok < b.ok;
+      if (a.s != b.s) return a.s < b.s;
+      return a.i < b.i;
+    case Permutation::kOPST:
+      if (a.ot != b.ot) return a.ot < b.ot;
+      if (a.ok != b.ok) return a.ok < b.ok;
+      if (a.p != b.p) return a.p < b.p;
+      if (a.s != b.s) return a.s < b.s;
+      return a.i < b.i;
+  }
+  return false;
+}
+
+}  // namespace cairn::index

@@ -1,0 +1,48 @@
+#pragma once
+// BlobStore: immutable, content-addressed blobs. put() returns the SHA-256 of the bytes; get()
+// re-hashes what it read and fails with Corruption (naming the blob) on a mismatch, or NotFound,
+// so a damaged store yields an error, never a wrong answer.
+//
+// Thread-safety: every method may be called concurrently.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+#include "storage/content_id.h"
+
+namespace cairn::storage {
+
+class BlobStore {
+ public:
+  virtual ~BlobStore() = default;
+
+  virtual core::Result<ContentId> put(std::string_view bytes) = 0;
+  // Writes many blobs in one batch (one sync); ids come back in order.
+  virtual core::Result<std::vector<ContentId>> putMany(const std::vector<std::string_view>& blobs);
+  virtual core::Result<std::string> get(const ContentId& id) const = 0;
+  virtual core::Result<bool> exists(const ContentId& id) const = 0;
+  // Makes every put so far durable.
+  virtual core::Status sync() = 0;
+};
+
+// Heads: the small mutable part of the store. A head maps a name (a ledger) to the id of its
+// current root blob; publishing a root is atomic and durable.
+class HeadStore {
+ public:
+  virtual ~HeadStore() = default;
+  // NotFound if the head does not exist.
+  virtual core::Result<ContentId> getHead(std::string_view name) const = 0;
+  // Replaces the head if it currently equals `expected` (null id: must not exist yet).
+  virtual core::Status compareAndSetHead(std::string_view name, const ContentId& expected,
+                                         const ContentId& desired) = 0;
+  virtual core::Status deleteHead(std::string_view name) = 0;
+  virtual core::Result<std::vector<std::string>> listHeads() const = 0;
+};
+
+std::unique_ptr<BlobStore> makeMemoryBlobStore();
+std::unique_ptr<HeadStore> makeMemoryHeadStore();
+
+}  // namespace cairn::storage
