@@ -20,7 +20,8 @@ class BlobStore {
   virtual ~BlobStore() = default;
 
   virtual core::Result<ContentId> put(std::string_view bytes) = 0;
-  // Writes many blobs in one batch (one sync); ids come back in order.
+  // Writes many blobs in one batch (one write, not one per blob); ids come back in order. Like
+  // put(), durable only after sync(). The default loops over put().
   virtual core::Result<std::vector<ContentId>> putMany(const std::vector<std::string_view>& blobs);
   virtual core::Result<std::string> get(const ContentId& id) const = 0;
   virtual core::Result<bool> exists(const ContentId& id) const = 0;
@@ -35,13 +36,19 @@ class HeadStore {
   virtual ~HeadStore() = default;
   // NotFound if the head does not exist.
   virtual core::Result<ContentId> getHead(std::string_view name) const = 0;
-  // Replaces the head if it currently equals `expected` (null id: must not exist yet).
+  // Replaces the head if it currently equals `expected` (null id: must not exist yet). On a
+  // mismatch nothing changes and it fails with AlreadyExists (the head exists but is not
+  // `expected`) or NotFound (`expected` is not null but the head is absent). An empty name or a
+  // null `desired` is InvalidArgument. Durable when it returns ok.
   virtual core::Status compareAndSetHead(std::string_view name, const ContentId& expected,
                                          const ContentId& desired) = 0;
+  // NotFound if the head does not exist. Durable when it returns ok.
   virtual core::Status deleteHead(std::string_view name) = 0;
+  // All head names in bytewise order.
   virtual core::Result<std::vector<std::string>> listHeads() const = 0;
 };
 
+// In-memory stores for tests (storage/memory_blob_store.h, storage/memory_head_store.h).
 std::unique_ptr<BlobStore> makeMemoryBlobStore();
 std::unique_ptr<HeadStore> makeMemoryHeadStore();
 

@@ -1,0 +1,101 @@
+#pragma once
+// RocksDbStore: the default durable store. One RocksDB database in one directory holds both the
+// blobs (column family "blobs", key = the 32 raw id bytes) and the heads (column family "heads",
+// key = the head name, value = 32 id bytes); docs/formats/blob-store.md has the exact layout.
+//
+// Durability: put()/putMany() append to the write-ahead log without syncing; sync() makes them
+// durable. compareAndSetHead()/deleteHead() are synced writes, durable when they return, and since
+// both families share one log they also make every earlier put durable: a published head never
+// names a blob that a crash could lose.
+//
+// Verification: get() re-hashes the bytes it read; a mismatch is Corruption and an absent blob is
+// NotFound, both naming the blob (short hex) and the directory.
+//
+// Ownership and thread-safety: open() returns the only handle to the directory (RocksDB locks it;
+// a second open, from this process or another, fails naming the directory). Every method may be
+// called concurrently; compare-and-set is serialized by a mutex.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+
+#include "storage/blob_store.h"
+
+namespace cairn::storage {
+
+struct RocksDbOptions {
+  // Block cache shared by both column families (data, index and filter blocks).
+  size_t blockCacheBytes = size_t{256} << 20;
+  // Opens without the directory lock and refuses every write (InvalidArgument). The directory
+  // must already hold a store.
+  bool readOnly = false;
+  // Creates the directory and the store when missing (ignored when readOnly).
+  bool createIfMissing = true;
+  // Memtable size of the blobs family. Larger buffers mean fewer, larger flushes while bulk
+  // loading; up to three may be in memory at once.
+  size_t writeBufferBytes = size_t{64} << 20;
+  // Flush and compaction threads.
+  int maxBackgroundJobs = 2;
+  // Bloom filter bits per key (0 disables filters): exists() and get() of an absent blob then
+  // rarely touch disk.
+  int bloomBitsPerKey = 10;
+};
+
+class RocksDbStore final : public BlobStore, public HeadStore {
+ public:
+  // Opens (creating when allowed) the store in `directory`.
+  static core::Result<std::unique_ptr<RocksDbStore>> open(const std::filesystem::path& directory,
+                                                          const RocksDbOptions& options = {});
+  ~RocksDbStore() override;
+  RocksDbStore(const RocksDbStore&) = delete;
+  RocksDbStore& operator=(const RocksDbStore&) = delete;
+
+  // BlobStore. putMany() is one WriteBatch.
+  core::Result<ContentId> put(std::string_view bytes) override;
+  core::Result<std::vector<ContentId>> putMany(const std::vector<std::string_view>& blobs) override;
+  core::Result<std::string> get(const ContentId& id) const override;
+  core::Result<bool> exists(const ContentId& id) const override;
+  core::Status sync() override;
+
+  // HeadStore.
+  core::Result<ContentId> getHead(std::string_view name) const override;
+  core::Status compareAndSetHead(std::string_view name, const ContentId& expected,
+                                 const ContentId& desired) override;
+  core::Status deleteHead(std::string_view name) override;
+  core::Result<std::vector<std::string>> listHeads() const override;
+
+  // Bytes of the table files, blob files, write-ahead logs and manifests under the directory
+  // (RocksDB's informational LOG files excluded). Files may come and go under compaction, so the
+  // figure is approximate.
+  core::Result<uint64_t> approximateBytesOnDisk() const;
+
+  // Flushes the memtables to table files (and so makes every write durable). For tests and for
+  // an importer that wants its data in table files before it reports sizes.
+  core::Status flush();
+
+  // Closes the database and reports what RocksDB says; afterwards every call fails with
+  // InvalidArgument. The destructor closes too, ignoring the status.
+  core::Status close();
+
+  const std::filesystem::path& directory() const { return directory_; }
+
+  // Test hook: stores `bytes` under `id` without hashing, so tests can plant corruption.
+  core::Status writeRawBlobForTesting(const ContentId& id, std::string_view bytes);
+
+ private:
+  struct Db;  // the RocksDB handles; keeps RocksDB's headers out of this one
+
+  RocksDbStore(std::filesystem::path directory, std::unique_ptr<Db> db, bool readOnly);
+  core::Status checkOpen() const;
+  core::Status checkWritable() const;
+
+  std::filesystem::path directory_;
+  std::string where_;  // the directory as messages name it
+  std::unique_ptr<Db> db_;
+  bool readOnly_;
+  std::mutex headMutex_;  // serializes compare-and-set and delete of heads
+};
+
+}  // namespace cairn::storage
