@@ -1,0 +1,94 @@
+#pragma once
+// Dictionary: the read side of a persistent term dictionary (IRIs or literal strings), mapping
+// ids to terms and terms to ids. The root blob lists segments; a segment's directory (chunk ids,
+// first id and first term of each chunk, the IRI namespace table) is loaded at open() and kept in
+// memory; chunk blobs are fetched on demand and kept decoded in a bounded LRU cache. A warm
+// lookup is a binary search over the chunk directory plus the decode of one front-coded block.
+// Format: docs/formats/dictionary.md.
+//
+// Errors: a missing blob is NotFound, malformed bytes are Corruption naming the blob; an id
+// outside 1..size() is NotFound. Thread-safety: every method may be called concurrently. The
+// store must outlive the dictionary.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+#include "index/dictionary/dictionary_block.h"
+#include "index/dictionary/dictionary_options.h"
+#include "index/dictionary/dictionary_root.h"
+#include "index/dictionary/lru_cache.h"
+#include "storage/blob_store.h"
+
+namespace cairn::index {
+
+class Dictionary {
+ public:
+  static core::Result<std::shared_ptr<Dictionary>> open(
+      const storage::BlobStore& store, DictionaryKind kind, DictionaryRoot root,
+      size_t cacheBytes = DictionaryOptions::defaults().cacheBytes);
+
+  // The id of `term`, or nullopt if it is not in the dictionary.
+  core::Result<std::optional<uint64_t>> find(std::string_view term) const;
+  // The term with id `id`; NotFound if id is not in 1..size().
+  core::Result<std::string> lookup(uint64_t id) const;
+  // Same, into `out` (its content replaced, its capacity reused: no allocation once warm).
+  core::Status lookupInto(uint64_t id, std::string& out) const;
+
+  uint64_t size() const { return size_; }
+  DictionaryKind kind() const { return kind_; }
+  size_t chunkCount() const;
+  size_t cachedChunkCount() const { return cache_.entryCount(); }
+
+ private:
+  struct Segment {
+    uint64_t firstId = 0;
+    uint64_t entries = 0;
+    uint32_t entriesPerBlock = 0;
+    NamespaceTable namespaces;
+    size_t chunkBase = 0;  // cache key of this segment's chunk 0
+    std::vector<storage::ContentId> chunkIds;
+    std::vector<uint64_t> chunkFirstIds;
+    std::vector<uint64_t> chunkEntries;
+    std::vector<std::string> chunkFirstTerms;
+  };
+  // A chunk's decoded body (varint entry count, varint block count, u32 block offsets, blocks)
+  // plus the first term of every block, gathered into one buffer: find() binary-searches those
+  // heads, and a compact array keeps that search in cache instead of touching a line per block.
+  struct DecodedChunk {
+    std::string body;
+    size_t offsetsAt = 0;
+    size_t blocksAt = 0;
+    uint32_t blockCount = 0;
+    std::string heads;               // block heads, concatenated
+    std::vector<uint32_t> headEnds;  // head b is heads[headEnds[b - 1], headEnds[b])
+    std::string_view block(uint32_t b) const;
+    std::string_view head(uint32_t b) const {
+      const uint32_t begin = b == 0 ? 0 : headEnds[b - 1];
+      return std::string_view(heads).substr(begin, headEnds[b] - begin);
+    }
+  };
+
+  Dictionary(const storage::BlobStore& store, DictionaryKind kind, uint64_t size,
+             size_t cacheBytes);
+
+  core::Status parseRoot(const storage::ContentId& id, uint64_t expectedSize);
+  core::Status parseSegment(const storage::ContentId& id, Segment& segment);
+  const NamespaceTable* namespacesOf(const Segment& segment) const;
+  core::Result<std::shared_ptr<const DecodedChunk>> loadChunk(const Segment& segment,
+                                                              size_t chunk) const;
+  core::Result<std::optional<uint64_t>> findInSegment(const Segment& segment,
+                                                      std::string_view term) const;
+
+  const storage::BlobStore& store_;
+  DictionaryKind kind_;
+  uint64_t size_;
+  std::vector<Segment> segments_;  // ordered by firstId, covering 1..size_ without gaps
+  mutable LruCache<DecodedChunk> cache_;
+};
+
+}  // namespace cairn::index

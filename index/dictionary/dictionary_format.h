@@ -1,0 +1,36 @@
+#pragma once
+// Constants and small pure functions shared by the dictionary builder and reader. The byte
+// layouts they implement are specified in docs/formats/dictionary.md; change both together.
+
+#include <cstdint>
+#include <string_view>
+
+namespace cairn::index::dictformat {
+
+// Every dictionary blob starts with a 4-byte magic and a u16 format version (little-endian), like
+// the other index blobs.
+inline constexpr std::string_view kRootMagic = "CDRT";
+inline constexpr std::string_view kSegmentMagic = "CDSG";
+inline constexpr std::string_view kChunkMagic = "CDCK";
+inline constexpr uint16_t kVersion = 1;
+
+// Segment kinds. A dictionary is a list of immutable segments; only the base kind exists so far.
+// kDense: sorted terms with implicit ids firstId, firstId+1, ... (the bulk-import base).
+// (Reserved: 1 = sorted terms with an explicit id per entry, for terms added after the base.)
+enum class SegmentKind : uint8_t { kDense = 0 };
+
+// Sanity bounds for parsed headers; a value beyond them can only come from a damaged blob.
+inline constexpr uint64_t kMaxEntriesPerBlock = 1 << 20;
+inline constexpr uint64_t kMaxNamespaceCount = 1 << 24;
+inline constexpr uint64_t kMaxTermBytes = uint64_t{1} << 31;
+
+// Splits an IRI at its namespace boundary: everything up to and including the last '#' or '/',
+// or the last ':' when there is neither. Returns the namespace length (0: no namespace).
+inline size_t namespaceLength(std::string_view iri) {
+  const size_t slashOrHash = iri.find_last_of("#/");
+  if (slashOrHash != std::string_view::npos) return slashOrHash + 1;
+  const size_t colon = iri.rfind(':');
+  return colon == std::string_view::npos ? 0 : colon + 1;
+}
+
+}  // namespace cairn::index::dictformat
