@@ -1,0 +1,34 @@
+#pragma once
+// ColumnBatch: what a scan yields — up to IndexConfig::batchRows rows, column-major, 64-bit ids
+// (ot widened). Only the columns a scan was asked for are filled; the others stay empty, so a
+// caller reusing one batch across next() calls keeps its vectors' capacity.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "index/permutation.h"
+
+namespace cairn::index {
+
+// A set of columns: bit (1 << int(Column)).
+using ColumnMask = uint8_t;
+inline constexpr ColumnMask columnBit(Column c) {
+  return static_cast<ColumnMask>(1u << static_cast<int>(c));
+}
+inline constexpr ColumnMask kAllColumns = (1u << kColumnCount) - 1;
+inline constexpr bool hasColumn(ColumnMask mask, Column c) { return (mask & columnBit(c)) != 0; }
+
+struct ColumnBatch {
+  size_t rows = 0;
+  std::array<std::vector<uint64_t>, kColumnCount> columns;  // indexed by int(Column)
+
+  const std::vector<uint64_t>& column(Column c) const { return columns[static_cast<int>(c)]; }
+  void clear() {
+    rows = 0;
+    for (auto& column : columns) column.clear();
+  }
+};
+
+}  // namespace cairn::index

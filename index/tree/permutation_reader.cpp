@@ -1,0 +1,137 @@
+#include "index/tree/permutation_reader.h"
+
+#include "index/tree/leaflet_view.h"
+#include "index/tree/tree_access.h"
+
+namespace cairn::index {
+namespace {
+
+// One count() call: walks only the parts of the tree the directories cannot answer.
+class Counter {
+ public:
+  Counter(const TreeAccess& tree, const ScanRange& range, uint64_t asOf, ScanStats& stats)
+      : tree_(tree), range_(range), asOf_(asOf), stats_(stats) {}
+
+  core::Result<uint64_t> countRoot() {
+    const PermutationRoot& root = tree_.root();
+    if (root.empty() || range_.isEmpty()) return uint64_t{0};
+    if (root.height == 0) return countLeaf(root.root);
+    return countBranch(root.root, root.height);
+  }
+
+ private:
+  bool inside(const RowKey& first, const RowKey& last) const {
+    return range_.low <= first && last <= range_.high;
+  }
+
+  core::Result<uint64_t> countBranch(const storage::ContentId& id, uint32_t level) {
+    CAIRN_ASSIGN_OR_RETURN(auto node, tree_.branch(id, level, stats_));
+    const auto [first, last] = entryWindow(node->entries, range_);
+    uint64_t total = 0;
+    for (size_t e = first; e < last; ++e) {
+      const BranchEntry& entry = node->entries[e];
+      if (entry.minT > asOf_) continue;
+      if (entry.maxT <= asOf_ && inside(entry.firstKey, entry.lastKey)) {
+        total += entry.rowCount;
+        continue;
+      }
+      CAIRN_ASSIGN_OR_RETURN(uint64_t below, level == 1 ? countLeaf(entry.child)
+                                                        : countBranch(entry.child, level - 1));
+      total += below;
+    }
+    return total;
+  }
+
+  core::Result<uint64_t> countLeaf(const storage::ContentId& id) {
+    CAIRN_ASSIGN_OR_RETURN(auto leaf, tree_.leaf(id, stats_));
+    const auto [first, last] = entryWindow(leaf->entries, range_);
+    uint64_t total = 0;
+    for (size_t e = first; e < last; ++e) {
+      const LeafletEntry& entry = leaf->entries[e];
+      ++stats_.leafletsVisited;
+      if (entry.minT > asOf_) continue;
+      if (entry.maxT <= asOf_ && inside(entry.firstKey, entry.lastKey)) {
+        ++stats_.leafletsFromDirectory;
+        total += entry.rowCount;
+        continue;
+      }
+      CAIRN_ASSIGN_OR_RETURN(uint64_t rows, countLeaflet(entry));
+      total += rows;
+    }
+    return total;
+  }
+
+  core::Result<uint64_t> countLeaflet(const LeafletEntry& entry) {
+    const bool cutLow = entry.firstKey < range_.low;
+    const bool cutHigh = range_.high < entry.lastKey;
+    const bool filterT = entry.maxT > asOf_;
+    ColumnMask need = 0;
+    if (cutLow) need |= tree_.leadingKeyMask(range_.lowColumns());
+    if (cutHigh) need |= tree_.leadingKeyMask(range_.highColumns());
+    if (filterT) need |= columnBit(Column::kT);
+    view_.reset(tree_.perm(), entry);
+    CAIRN_RETURN_IF_ERROR(view_.load(tree_, need, stats_));
+    const uint32_t lo = cutLow ? view_.lowerBound(range_.low, range_.lowColumns()) : 0;
+    const uint32_t hi =
+        cutHigh ? view_.upperBound(range_.high, range_.highColumns(), lo) : view_.rows();
+    if (hi <= lo) return uint64_t{0};
+    if (!filterT) return uint64_t{hi - lo};
+    const uint64_t* ts = view_.data(Column::kT);
+    uint64_t visible = 0;
+    for (uint32_t r = lo; r < hi; ++r) visible += ts[r] <= asOf_ ? 1 : 0;
+    return visible;
+  }
+
+  const TreeAccess& tree_;
+  const ScanRange& range_;
+  uint64_t asOf_;
+  ScanStats& stats_;
+  LeafletView view_;
+};
+
+}  // namespace
+
+PermutationReader::PermutationReader(const storage::BlobStore& store, Permutation perm,
+                                     PermutationRoot root, std::shared_ptr<IndexCache> cache,
+                                     IndexConfig config) {
+  CAIRN_CHECK(config.batchRows >= 1, "batchRows must be at least 1");
+  if (cache == nullptr) cache = std::make_shared<IndexCache>(kPrivateCacheBytes);
+  tree_ = std::make_shared<const TreeAccess>(store, perm, root, std::move(cache), config);
+}
+
+Permutation PermutationReader::perm() const { return tree_->perm(); }
+
+const PermutationRoot& PermutationReader::root() const { return tree_->root(); }
+
+ScanCursor PermutationReader::scan(const ScanRange& range, ColumnMask columns,
+                                   uint64_t asOf) const {
+  return ScanCursor(tree_, range, columns, asOf);
+}
+
+core::Result<uint64_t> PermutationReader::count(const ScanRange& range, uint64_t asOf,
+                                                ScanStats* stats) const {
+  ScanStats local;
+  ScanStats& used = stats != nullptr ? *stats : local;
+  Counter counter(*tree_, range, asOf, used);
+  core::Result<uint64_t> total = counter.countRoot();
+  if (total.isOk()) used.rowsEmitted += *total;
+  return total;
+}
+
+core::Result<std::optional<IndexRow>> PermutationReader::seek(const RowKey& key,
+                                                              uint64_t asOf) const {
+  ScanCursor cursor = scan(ScanRange{key, kMaxRowKey}, kAllColumns, asOf);
+  ColumnBatch batch;
+  CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
+  if (!found) return std::optional<IndexRow>{};
+  IndexRow row;
+  row.s = batch.column(Column::kS)[0];
+  row.p = batch.column(Column::kP)[0];
+  row.ot = static_cast<core::ObjectType>(batch.column(Column::kOType)[0]);
+  row.ok = batch.column(Column::kOKey)[0];
+  row.i = batch.column(Column::kI)[0];
+  row.t = batch.column(Column::kT)[0];
+  return std::optional<IndexRow>{row};
+}
+
+}  // namespace cairn::index
