@@ -1,0 +1,141 @@
+#include "index/ledger/ledger.h"
+
+#include <charconv>
+
+#include "core/literal_codec.h"
+#include "core/vocab.h"
+#include "index/ledger/ledger_name.h"
+
+namespace cairn::index {
+
+using core::TermKind;
+namespace otype = core::otype;
+
+core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStore& blobs,
+                                                         const storage::HeadStore& heads,
+                                                         std::string_view name,
+                                                         std::shared_ptr<IndexCache> cache,
+                                                         const IndexConfig& config) {
+  auto head = heads.getHead(ledgerHeadName(name));
+  if (!head.isOk()) {
+    if (head.status().code() == core::StatusCode::kNotFound) {
+      return core::Status::notFound("no ledger named '" + std::string(name) + "'");
+    }
+    return head.status();
+  }
+  auto ledger = std::shared_ptr<Ledger>(new Ledger());
+  ledger->blobs_ = &blobs;
+  ledger->cache_ = std::move(cache);
+  ledger->config_ = config;
+  ledger->name_ = std::string(name);
+  ledger->rootId_ = *head;
+  CAIRN_ASSIGN_OR_RETURN(std::string rootJson, blobs.get(*head));
+  CAIRN_ASSIGN_OR_RETURN(ledger->root_, IndexRoot::fromJson(rootJson));
+  CAIRN_ASSIGN_OR_RETURN(ledger->iris_,
+                         Dictionary::open(blobs, DictionaryKind::kIri, ledger->root_.iris));
+  CAIRN_ASSIGN_OR_RETURN(ledger->strings_,
+                         Dictionary::open(blobs, DictionaryKind::kString, ledger->root_.strings));
+  for (const std::string& tag : ledger->root_.languages) {
+    CAIRN_RETURN_IF_ERROR(ledger->languages_.intern(tag).status());
+  }
+  for (const std::string& datatype : ledger->root_.datatypes) {
+    CAIRN_RETURN_IF_ERROR(ledger->datatypes_.intern(datatype).status());
+  }
+  return std::shared_ptr<const Ledger>(std::move(ledger));
+}
+
+core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term) const {
+  if (term.kind == TermKind::kIri) return iris_->find(term.value);
+  if (term.kind == TermKind::kBlank) {
+    // Blank nodes are shown as _:b<ordinal>; other labels name nothing in the ledger.
+    std::string_view label = term.value;
+    uint64_t ordinal = 0;
+    if (label.size() < 2 || label[0] != 'b') return std::optional<core::NodeId>();
+    auto [end, ec] = std::from_chars(label.data() + 1, label.data() + label.size(), ordinal);
+    if (ec != std::errc() || end != label.data() + label.size() || ordinal == 0 ||
+        ordinal > root_.blankNodes) {
+      return std::optional<core::NodeId>();
+    }
+    return std::optional<core::NodeId>(core::blankNodeId(ordinal));
+  }
+  return std::optional<core::NodeId>();
+}
+
+core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
+    const core::Term& term) const {
+  using Out = std::optional<core::EncodedObject>;
+  if (term.kind != TermKind::kLiteral) {
+    CAIRN_ASSIGN_OR_RETURN(auto node, encodeNode(term));
+    if (!node) return Out();
+    return Out(core::EncodedObject{
+        term.kind == TermKind::kIri ? otype::kIri : otype::kBlank, *node});
+  }
+  core::ObjectType type;
+  if (!term.language.empty()) {
+    auto code = languages_.find(term.language);
+    if (!code) return Out();
+    type = core::langStringType(*code);
+  } else if (term.datatype.empty() || term.datatype == core::vocab::kXsdString) {
+    type = otype::kString;
+  } else if (auto builtin = core::builtinTypeForDatatype(term.datatype)) {
+    if (auto key = core::encodeInline(*builtin, term.value)) {
+      return Out(core::EncodedObject{*builtin, *key});
+    }
+    type = core::lexicalTypeOf(*builtin);
+  } else {
+    auto code = datatypes_.find(term.datatype);
+    if (!code) return Out();
+    type = core::otherDatatypeType(*code);
+  }
+  CAIRN_ASSIGN_OR_RETURN(auto id, strings_->find(term.value));
+  if (!id) return Out();
+  return Out(core::EncodedObject{type, *id});
+}
+
+core::Result<core::Term> Ledger::decodeNode(core::NodeId id) const {
+  if (core::isBlankNode(id)) {
+    return core::Term::blank("b" + std::to_string(id & ~core::kBlankNodeBit));
+  }
+  CAIRN_ASSIGN_OR_RETURN(std::string iri, iris_->lookup(id));
+  return core::Term::iri(std::move(iri));
+}
+
+core::Result<core::Term> Ledger::decodeObject(core::EncodedObject object) const {
+  const core::ObjectType t = object.type;
+  if (core::isNode(t)) return decodeNode(object.key);
+  if (core::isInline(t)) {
+    return core::Term::literal(core::decodeInline(t, object.key),
+                               std::string(core::datatypeOfBuiltin(t)));
+  }
+  CAIRN_ASSIGN_OR_RETURN(std::string lexical, strings_->lookup(object.key));
+  if (t == otype::kString) return core::Term::literal(std::move(lexical));
+  if (core::isLexicalBuiltin(t)) {
+    return core::Term::literal(std::move(lexical), std::string(core::datatypeOfBuiltin(t)));
+  }
+  if (core::isLangString(t)) {
+    uint16_t code = core::languageCodeOf(t);
+    if (code == 0 || code > root_.languages.size()) {
+      return core::Status::corruption("unknown language code " + std::to_string(code));
+    }
+    return core::Term::literal(std::move(lexical), {}, root_.languages[code - 1]);
+  }
+  uint16_t code = core::datatypeCodeOf(t);
+  if (code == 0 || code > root_.datatypes.size()) {
+    return core::Status::corruption("unknown datatype code " + std::to_string(code));
+  }
+  return core::Term::literal(std::move(lexical), root_.datatypes[code - 1]);
+}
+
+std::optional<PermutationReader> Ledger::reader(core::NodeId graph, Permutation perm) const {
+  const GraphIndex* g = root_.findGraph(graph);
+  if (g == nullptr) return std::nullopt;
+  return PermutationReader(*blobs_, perm, g->permutation(perm), cache_, config_);
+}
+
+core::Result<LedgerStats> Ledger::stats(core::NodeId graph) const {
+  const GraphIndex* g = root_.findGraph(graph);
+  if (g == nullptr) return core::Status::notFound("no such graph");
+  return LedgerStats::load(*blobs_, g->stats);
+}
+
+}  // namespace cairn::index

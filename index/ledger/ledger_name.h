@@ -1,0 +1,16 @@
+#pragma once
+// Ledger names and the heads that point at their roots.
+
+#include <string>
+#include <string_view>
+
+namespace cairn::index {
+
+// 1–128 characters from [A-Za-z0-9._-], not starting with '.' or '-'.
+bool isValidLedgerName(std::string_view name);
+// Throws core::Error(kInvalidArgument) naming the rule when invalid.
+void checkLedgerName(std::string_view name);
+// The head (storage::HeadStore) holding the ledger's current index root.
+std::string ledgerHeadName(std::string_view ledger);
+
+}  // namespace cairn::index
