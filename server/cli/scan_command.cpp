@@ -1,0 +1,161 @@
+// `cairn scan`: answer one triple pattern straight from the permutations — the smallest query
+// there is, and a way to look inside a ledger before the SPARQL engine is there.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "core/error.h"
+#include "index/ledger/ledger.h"
+#include "server/cli/commands.h"
+#include "server/cli/store_access.h"
+#include "server/cli/triple_pattern.h"
+
+namespace cairn::server {
+namespace {
+
+struct ScanArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string graph;
+  std::string pattern;
+  uint64_t limit = 100;
+  bool count = false;
+};
+
+template <typename T>
+T orThrow(core::Result<T> r) {
+  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
+  return std::move(r).value();
+}
+
+// Which permutation answers the pattern, and the values of its bound key prefix. (s, ?p, o) has
+// no contiguous range: it scans SPOT by subject and filters on the object.
+struct Access {
+  index::Permutation perm = index::Permutation::kSPOT;
+  std::vector<uint64_t> prefix;
+  std::optional<core::EncodedObject> objectFilter;
+};
+
+Access chooseAccess(std::optional<core::NodeId> s, std::optional<core::NodeId> p,
+                    std::optional<core::EncodedObject> o) {
+  using index::Permutation;
+  Access a;
+  if (s) {
+    a.perm = Permutation::kSPOT;
+    a.prefix.push_back(*s);
+    if (p) {
+      a.prefix.push_back(*p);
+      if (o) a.prefix.insert(a.prefix.end(), {o->type, o->key});
+    } else if (o) {
+      a.objectFilter = o;
+    }
+  } else if (p) {
+    if (o) {
+      a.perm = Permutation::kPOST;
+      a.prefix = {*p, o->type, o->key};
+    } else {
+      a.perm = Permutation::kPSOT;
+      a.prefix = {*p};
+    }
+  } else if (o) {
+    a.perm = Permutation::kOPST;
+    a.prefix = {o->type, o->key};
+  }
+  return a;
+}
+
+void runScan(const ScanArgs& args) {
+  TriplePattern pattern = parseTriplePattern(args.pattern);
+  auto store = openStore(args.data, /*readOnly=*/true);
+  index::IndexConfig config = index::IndexConfig::defaults();
+  auto cache = std::make_shared<index::IndexCache>(size_t{256} << 20);
+  auto opened = index::Ledger::open(*store, *store, args.ledger, cache, config);
+  if (!opened.isOk()) {
+    throw core::Error(opened.status().code() == core::StatusCode::kNotFound
+                          ? core::ErrorCode::kNotFound
+                          : core::ErrorCode::kStorageError,
+                      opened.status().message());
+  }
+  const index::Ledger& ledger = **opened;
+
+  auto emptyResult = [&] {
+    if (args.count) std::printf("0\n");
+  };
+  core::NodeId graph = core::kNoNode;
+  if (!args.graph.empty()) {
+    auto g = orThrow(ledger.encodeNode(core::Term::iri(args.graph)));
+    if (!g) return emptyResult();
+    graph = *g;
+  }
+  std::optional<core::NodeId> s, p;
+  std::optional<core::EncodedObject> o;
+  if (pattern.positions[0]) {
+    s = orThrow(ledger.encodeNode(*pattern.positions[0]));
+    if (!s) return emptyResult();
+  }
+  if (pattern.positions[1]) {
+    p = orThrow(ledger.encodeNode(*pattern.positions[1]));
+    if (!p) return emptyResult();
+  }
+  if (pattern.positions[2]) {
+    o = orThrow(ledger.encodeObject(*pattern.positions[2]));
+    if (!o) return emptyResult();
+  }
+  auto reader = ledger.reader(graph, index::Permutation::kSPOT);
+  if (!reader) return emptyResult();
+  Access access = chooseAccess(s, p, o);
+  reader = ledger.reader(graph, access.perm);
+  auto range = index::ScanRange::prefix(access.prefix);
+
+  if (args.count && !access.objectFilter) {
+    std::printf("%llu\n", static_cast<unsigned long long>(orThrow(reader->count(range))));
+    return;
+  }
+  using index::Column;
+  index::ColumnMask mask = index::columnBit(Column::kS) | index::columnBit(Column::kP) |
+                           index::columnBit(Column::kOType) | index::columnBit(Column::kOKey);
+  index::ScanCursor cursor = reader->scan(range, mask);
+  index::ColumnBatch batch;
+  uint64_t matched = 0;
+  std::string line;
+  while (orThrow(cursor.next(batch))) {
+    const auto& cs = batch.columns[static_cast<int>(Column::kS)];
+    const auto& cp = batch.columns[static_cast<int>(Column::kP)];
+    const auto& cot = batch.columns[static_cast<int>(Column::kOType)];
+    const auto& cok = batch.columns[static_cast<int>(Column::kOKey)];
+    for (size_t r = 0; r < batch.rows; ++r) {
+      core::EncodedObject obj{static_cast<core::ObjectType>(cot[r]), cok[r]};
+      if (access.objectFilter && obj != *access.objectFilter) continue;
+      ++matched;
+      if (args.count) continue;
+      line = core::toNTriples(orThrow(ledger.decodeNode(cs[r])));
+      line += ' ';
+      line += core::toNTriples(orThrow(ledger.decodeNode(cp[r])));
+      line += ' ';
+      line += core::toNTriples(orThrow(ledger.decodeObject(obj)));
+      line += " .\n";
+      std::fwrite(line.data(), 1, line.size(), stdout);
+      if (args.limit != 0 && matched >= args.limit) return;
+    }
+  }
+  if (args.count) std::printf("%llu\n", static_cast<unsigned long long>(matched));
+}
+
+}  // namespace
+
+void addScanCommand(CLI::App& app) {
+  auto args = std::make_shared<ScanArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "scan", "Match one triple pattern, e.g. '?s <http://schema.org/name> ?o', and print N-Triples");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to read")->required();
+  cmd->add_option("--graph", args->graph, "Graph IRI (default: the default graph)");
+  cmd->add_option("--limit", args->limit, "Stop after this many triples (0: no limit)")
+      ->capture_default_str();
+  cmd->add_flag("--count", args->count, "Print only the number of matches (from directories)");
+  cmd->add_option("pattern", args->pattern, "subject predicate object; ?name for a variable")
+      ->required();
+  cmd->callback([args] { runScan(*args); });
+}
+
+}  // namespace cairn::server

@@ -1,0 +1,154 @@
+// `cairn stats`: what a ledger holds — counts, dictionaries, and per graph the statistics the
+// planner uses (rows, distinct subjects/objects, class counts, value ranges per predicate).
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/literal_codec.h"
+#include "index/ledger/ledger.h"
+#include "server/cli/commands.h"
+#include "server/cli/store_access.h"
+
+namespace cairn::server {
+namespace {
+
+struct StatsArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  bool json = false;
+  size_t classes = 5;
+};
+
+template <typename T>
+T orThrow(core::Result<T> r) {
+  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
+  return std::move(r).value();
+}
+
+std::string nodeText(const index::Ledger& ledger, core::NodeId id) {
+  return core::toNTriples(orThrow(ledger.decodeNode(id)));
+}
+
+std::string rangeText(const index::ValueRange& r) {
+  std::string dt(core::datatypeOfBuiltin(r.type));
+  auto hash = dt.find('#');
+  if (hash != std::string::npos) dt = "xsd:" + dt.substr(hash + 1);
+  return dt + " " + core::decodeInline(r.type, r.minKey) + " .. " +
+         core::decodeInline(r.type, r.maxKey) + " (" + std::to_string(r.rows) + ")";
+}
+
+nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g,
+                         const index::LedgerStats& stats) {
+  nlohmann::json preds = nlohmann::json::array();
+  for (const auto& p : stats.byPredicate) {
+    nlohmann::json pj = {{"predicate", orThrow(ledger.decodeNode(p.predicate)).value},
+                         {"rows", p.rows},
+                         {"distinctSubjects", p.distinctSubjects()},
+                         {"distinctObjects", p.distinctObjects()}};
+    for (const auto& [cls, n] : p.classCounts) {
+      pj["classes"][orThrow(ledger.decodeNode(cls)).value] = n;
+    }
+    for (const auto& r : p.ranges) {
+      pj["ranges"].push_back({{"datatype", core::datatypeOfBuiltin(r.type)},
+                              {"min", core::decodeInline(r.type, r.minKey)},
+                              {"max", core::decodeInline(r.type, r.maxKey)},
+                              {"rows", r.rows}});
+    }
+    preds.push_back(std::move(pj));
+  }
+  nlohmann::json j = {{"triples", g.triples},
+                      {"distinctSubjects", stats.subjects},
+                      {"predicates", std::move(preds)}};
+  for (index::Permutation perm : index::kAllPermutations) {
+    const auto& r = g.permutation(perm);
+    j["permutations"][std::string(index::permutationName(perm))] = {{"rows", r.rows},
+                                                                     {"height", r.height}};
+  }
+  j["graph"] = g.graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(g.graph)).value;
+  return j;
+}
+
+void printGraph(const index::Ledger& ledger, const index::GraphIndex& g,
+                const index::LedgerStats& stats, size_t maxClasses) {
+  std::printf("\ngraph %s: %llu triples, ~%llu subjects, %zu predicates\n",
+              g.graph == core::kNoNode ? "(default)" : nodeText(ledger, g.graph).c_str(),
+              static_cast<unsigned long long>(g.triples),
+              static_cast<unsigned long long>(stats.subjects), stats.byPredicate.size());
+  std::printf("  %-56s %10s %10s %10s\n", "predicate", "rows", "~subjects", "~objects");
+  for (const auto& p : stats.byPredicate) {
+    std::printf("  %-56s %10llu %10llu %10llu\n", nodeText(ledger, p.predicate).c_str(),
+                static_cast<unsigned long long>(p.rows),
+                static_cast<unsigned long long>(p.distinctSubjects()),
+                static_cast<unsigned long long>(p.distinctObjects()));
+    auto classes = p.classCounts;
+    std::sort(classes.begin(), classes.end(),
+              [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (size_t i = 0; i < classes.size() && i < maxClasses; ++i) {
+      std::printf("      class %s: %llu\n", nodeText(ledger, classes[i].first).c_str(),
+                  static_cast<unsigned long long>(classes[i].second));
+    }
+    if (classes.size() > maxClasses) std::printf("      ... %zu more classes\n", classes.size() - maxClasses);
+    for (const auto& r : p.ranges) std::printf("      values %s\n", rangeText(r).c_str());
+  }
+}
+
+void runStats(const StatsArgs& args) {
+  auto store = openStore(args.data, /*readOnly=*/true);
+  auto opened = index::Ledger::open(*store, *store, args.ledger,
+                                    std::make_shared<index::IndexCache>(size_t{64} << 20),
+                                    index::IndexConfig::defaults());
+  if (!opened.isOk()) {
+    throw core::Error(opened.status().code() == core::StatusCode::kNotFound
+                          ? core::ErrorCode::kNotFound
+                          : core::ErrorCode::kStorageError,
+                      opened.status().message());
+  }
+  const index::Ledger& ledger = **opened;
+  const index::IndexRoot& root = ledger.root();
+  if (args.json) {
+    nlohmann::json j = {{"ledger", args.ledger},
+                        {"t", root.t},
+                        {"root", ledger.rootId().toHex()},
+                        {"createdAt", root.createdAt},
+                        {"quads", root.quads},
+                        {"iris", root.iris.size},
+                        {"strings", root.strings.size},
+                        {"languages", root.languages},
+                        {"datatypes", root.datatypes},
+                        {"blankNodes", root.blankNodes}};
+    for (const auto& g : root.graphs) {
+      j["graphs"].push_back(graphJson(ledger, g, orThrow(ledger.stats(g.graph))));
+    }
+    std::printf("%s\n", j.dump(2).c_str());
+    return;
+  }
+  std::printf("ledger '%s' at t=%llu (root %s, created %s)\n", args.ledger.c_str(),
+              static_cast<unsigned long long>(root.t), ledger.rootId().shortHex().c_str(),
+              root.createdAt.c_str());
+  std::printf("  quads        %llu in %zu graph(s)\n", static_cast<unsigned long long>(root.quads),
+              root.graphs.size());
+  std::printf("  dictionaries %llu IRIs, %llu strings, %zu language tags, %zu other datatypes, "
+              "%llu blank nodes\n",
+              static_cast<unsigned long long>(root.iris.size),
+              static_cast<unsigned long long>(root.strings.size), root.languages.size(),
+              root.datatypes.size(), static_cast<unsigned long long>(root.blankNodes));
+  for (const auto& g : root.graphs) printGraph(ledger, g, orThrow(ledger.stats(g.graph)), args.classes);
+}
+
+}  // namespace
+
+void addStatsCommand(CLI::App& app) {
+  auto args = std::make_shared<StatsArgs>();
+  CLI::App* cmd = app.add_subcommand("stats", "Print a ledger's counts and per-predicate statistics");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to describe")->required();
+  cmd->add_option("--classes", args->classes, "Classes to list per rdf:type predicate")
+      ->capture_default_str();
+  cmd->add_flag("--json", args->json, "Print JSON");
+  cmd->callback([args] { runStats(*args); });
+}
+
+}  // namespace cairn::server
