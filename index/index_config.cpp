@@ -16,10 +16,11 @@ IndexConfig IndexConfig::tiny() {
   return c;
 }
 
-IndexConfig IndexConfig::defaults() {
+bool IndexConfig::tinyRequested() {
   const char* tinyEnv = std::getenv("CAIRN_TINY_LEAFLETS");
-  if (tinyEnv != nullptr && std::string_view(tinyEnv) == "1") return tiny();
-  return IndexConfig{};
+  return tinyEnv != nullptr && std::string_view(tinyEnv) == "1";
 }
+
+IndexConfig IndexConfig::defaults() { return tinyRequested() ? tiny() : IndexConfig{}; }
 
 }  // namespace cairn::index

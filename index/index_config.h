@@ -20,6 +20,9 @@ struct IndexConfig {
   // Defaults, or tiny sizes when the environment has CAIRN_TINY_LEAFLETS=1.
   static IndexConfig defaults();
   static IndexConfig tiny();
+  // Whether the environment asks for tiny sizes (CAIRN_TINY_LEAFLETS=1); other size tables
+  // (dictionaries) follow the same switch.
+  static bool tinyRequested();
 };
 
 }  // namespace cairn::index

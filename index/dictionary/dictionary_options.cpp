@@ -1,7 +1,6 @@
 #include "index/dictionary/dictionary_options.h"
 
-#include <cstdlib>
-#include <string_view>
+#include "index/index_config.h"
 
 namespace cairn::index {
 
@@ -15,10 +14,7 @@ DictionaryOptions DictionaryOptions::tiny() {
 }
 
 DictionaryOptions DictionaryOptions::defaults() {
-  // Same switch as IndexConfig::defaults().
-  const char* tinyEnv = std::getenv("CAIRN_TINY_LEAFLETS");
-  if (tinyEnv != nullptr && std::string_view(tinyEnv) == "1") return tiny();
-  return DictionaryOptions{};
+  return IndexConfig::tinyRequested() ? tiny() : DictionaryOptions{};
 }
 
 }  // namespace cairn::index

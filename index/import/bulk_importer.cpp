@@ -51,27 +51,18 @@ std::string nowIso8601() {
 }
 
 void sortQuads(std::vector<QuadRow>& rows, Permutation perm) {
-  // One comparator per order so the sort's inner loop has no switch.
   switch (perm) {
     case Permutation::kSPOT:
-      tbb::parallel_sort(rows.begin(), rows.end(), [](const QuadRow& a, const QuadRow& b) {
-        return std::tie(a.g, a.s, a.p, a.ot, a.ok) < std::tie(b.g, b.s, b.p, b.ot, b.ok);
-      });
+      tbb::parallel_sort(rows.begin(), rows.end(), QuadOrder<Permutation::kSPOT>{});
       break;
     case Permutation::kPSOT:
-      tbb::parallel_sort(rows.begin(), rows.end(), [](const QuadRow& a, const QuadRow& b) {
-        return std::tie(a.g, a.p, a.s, a.ot, a.ok) < std::tie(b.g, b.p, b.s, b.ot, b.ok);
-      });
+      tbb::parallel_sort(rows.begin(), rows.end(), QuadOrder<Permutation::kPSOT>{});
       break;
     case Permutation::kPOST:
-      tbb::parallel_sort(rows.begin(), rows.end(), [](const QuadRow& a, const QuadRow& b) {
-        return std::tie(a.g, a.p, a.ot, a.ok, a.s) < std::tie(b.g, b.p, b.ot, b.ok, b.s);
-      });
+      tbb::parallel_sort(rows.begin(), rows.end(), QuadOrder<Permutation::kPOST>{});
       break;
     case Permutation::kOPST:
-      tbb::parallel_sort(rows.begin(), rows.end(), [](const QuadRow& a, const QuadRow& b) {
-        return std::tie(a.g, a.ot, a.ok, a.p, a.s) < std::tie(b.g, b.ot, b.ok, b.p, b.s);
-      });
+      tbb::parallel_sort(rows.begin(), rows.end(), QuadOrder<Permutation::kOPST>{});
       break;
   }
 }
