@@ -90,16 +90,17 @@ uint32_t StringInterner::intern(std::string_view s) {
   while (true) {
     Slot& slot = slots_[i];
     if (slot.id == kEmpty) break;
-    if (slot.hash == h) {
-      const Entry& e = entries_[slot.id];
-      if (e.size == s.size() && std::memcmp(e.data, s.data(), s.size()) == 0) return slot.id;
+    if (slot.hash == h && slot.size == s.size() &&
+        std::memcmp(slot.data, s.data(), s.size()) == 0) {
+      return slot.id;
     }
     i = (i + 1) & mask_;
   }
   CAIRN_CHECK(entries_.size() < kEmpty - 1, "import batch vocabulary overflow");
   uint32_t id = static_cast<uint32_t>(entries_.size());
-  entries_.push_back({store(s), static_cast<uint32_t>(s.size())});
-  slots_[i] = {h, id};
+  const char* stored = store(s);
+  entries_.push_back({stored, static_cast<uint32_t>(s.size())});
+  slots_[i] = {h, stored, static_cast<uint32_t>(s.size()), id};
   // Keep the load factor under 1/2 so probe chains stay short.
   if (entries_.size() * 2 > slots_.size()) grow();
   return id;

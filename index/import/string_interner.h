@@ -35,8 +35,11 @@ class StringInterner {
     const char* data;
     uint32_t size;
   };
+  // The slot repeats the string's location so a hit costs one cache miss, not two.
   struct Slot {
     uint64_t hash = 0;
+    const char* data = nullptr;
+    uint32_t size = 0;
     uint32_t id = kEmpty;
   };
   static constexpr uint32_t kEmpty = UINT32_MAX;

@@ -213,8 +213,14 @@ ColumnBlock ColumnEncoder::encode(std::span<const uint64_t> values, std::string&
 
   // A dictionary pays only when its codes are narrower than the values.
   if (block.width >= 2) {
-    const uint32_t limit =
-        static_cast<uint32_t>(std::min<size_t>(rows, block.width >= 4 ? kMaxDictionarySize : 256));
+    // It can only win with n distinct values if 8n + rows * codeWidth < rows * width, so stop
+    // collecting past that bound: high-cardinality columns give up early instead of gathering
+    // and sorting thousands of values that could never make a smaller block.
+    const size_t w = block.width;
+    const size_t paysUpTo = std::max(std::min<size_t>(256, rows * (w - 1) / 8),
+                                     w > 2 ? rows * (w - 2) / 8 : 0);
+    const uint32_t limit = static_cast<uint32_t>(std::min<size_t>(
+        {rows, block.width >= 4 ? size_t{kMaxDictionarySize} : size_t{256}, paysUpTo}));
     if (collectDistinct(values, limit)) {
       const uint8_t codeWidth = dictionary_.size() <= 256 ? 1 : 2;
       ColumnBlock dictionary = block;
