@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs dependencies, builds everything (release preset, ccache + Ninja) and runs every test:
 # unit tests (also a second time with tiny leaflets), conformance runners, randomized tests.
+# Then the same suite once more under AddressSanitizer + UBSan (asan preset); set
+# CAIRN_SKIP_SANITIZERS=1 to skip that pass locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash deploy/install-deps.sh
@@ -9,3 +11,8 @@ export CCACHE_BASEDIR="$PWD"
 cmake --preset release >/dev/null
 cmake --build --preset release
 ctest --preset release "$@"
+if [[ "${CAIRN_SKIP_SANITIZERS:-0}" != "1" ]]; then
+  cmake --preset asan >/dev/null
+  cmake --build --preset asan
+  ctest --preset asan "$@"
+fi
