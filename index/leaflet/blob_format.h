@@ -9,6 +9,8 @@
 #include <string_view>
 
 #include "core/status.h"
+#include "index/leaflet/byte_io.h"
+#include "index/permutation.h"
 #include "storage/content_id.h"
 
 namespace cairn::index {
@@ -34,6 +36,38 @@ inline core::Status corruptBlob(std::string_view kind, const storage::ContentId&
   message += ": ";
   message += what;
   return core::Status::corruption(std::move(message));
+}
+
+// The 16-byte header every tree blob starts with: magic, version, permutation, then a byte and two
+// u32 words whose meaning depends on the kind (leaflet: column mask, rows, reserved; leaf:
+// reserved, count, entry size; branch: level, count, entry size).
+struct TreeBlobHeader {
+  uint8_t byte = 0;
+  uint32_t first = 0;
+  uint32_t second = 0;
+};
+
+// Reads the header and checks magic, version and permutation; Corruption naming the blob else.
+inline core::Result<TreeBlobHeader> readTreeBlobHeader(ByteReader& in, std::string_view kind,
+                                                       const storage::ContentId& id,
+                                                       const BlobMagic& expectedMagic,
+                                                       Permutation perm) {
+  BlobMagic magic{};
+  uint16_t version = 0;
+  uint8_t permByte = 0;
+  TreeBlobHeader header;
+  if (!in.raw(magic.data(), magic.size()) || !in.u16(version) || !in.u8(permByte) ||
+      !in.u8(header.byte) || !in.u32(header.first) || !in.u32(header.second)) {
+    return corruptBlob(kind, id, "truncated header");
+  }
+  if (magic != expectedMagic) return corruptBlob(kind, id, "bad magic");
+  if (version != kTreeFormatVersion) {
+    return corruptBlob(kind, id, "unsupported format version " + std::to_string(version));
+  }
+  if (permByte != static_cast<uint8_t>(perm)) {
+    return corruptBlob(kind, id, "belongs to another permutation");
+  }
+  return header;
 }
 
 }  // namespace cairn::index

@@ -58,24 +58,12 @@ LeafletEntry LeafletEncoder::encode(const LeafletColumns& columns, std::string& 
 
 core::Status checkLeafletBlob(std::string_view blob, const LeafletEntry& entry, Permutation perm) {
   ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t stored = 0;
-  uint32_t rows = 0;
-  uint32_t reserved = 0;
-  if (!in.raw(magic.data(), magic.size()) || !in.u16(version) || !in.u8(permByte) ||
-      !in.u8(stored) || !in.u32(rows) || !in.u32(reserved)) {
-    return corruptBlob("leaflet", entry.leaflet, "truncated header");
-  }
-  if (magic != kLeafletMagic) return corruptBlob("leaflet", entry.leaflet, "bad magic");
-  if (reserved != 0) return corruptBlob("leaflet", entry.leaflet, "reserved header field not zero");
-  if (version != kTreeFormatVersion) {
-    return corruptBlob("leaflet", entry.leaflet,
-                       "unsupported format version " + std::to_string(version));
-  }
-  if (permByte != static_cast<uint8_t>(perm)) {
-    return corruptBlob("leaflet", entry.leaflet, "belongs to another permutation");
+  CAIRN_ASSIGN_OR_RETURN(TreeBlobHeader header,
+                         readTreeBlobHeader(in, "leaflet", entry.leaflet, kLeafletMagic, perm));
+  const uint8_t stored = header.byte;
+  const uint32_t rows = header.first;
+  if (header.second != 0) {
+    return corruptBlob("leaflet", entry.leaflet, "reserved header field not zero");
   }
   if (rows != entry.rowCount) {
     return corruptBlob("leaflet", entry.leaflet,

@@ -33,23 +33,11 @@ std::string encodeBranch(Permutation perm, uint8_t level, std::span<const Branch
 core::Result<BranchNode> parseBranch(std::string_view blob, const storage::ContentId& id,
                                      Permutation perm) {
   ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t level = 0;
-  uint32_t count = 0;
-  uint32_t entrySize = 0;
-  if (!in.raw(magic.data(), magic.size()) || !in.u16(version) || !in.u8(permByte) ||
-      !in.u8(level) || !in.u32(count) || !in.u32(entrySize)) {
-    return corruptBlob("branch", id, "truncated header");
-  }
-  if (magic != kBranchMagic) return corruptBlob("branch", id, "bad magic");
-  if (version != kTreeFormatVersion) {
-    return corruptBlob("branch", id, "unsupported format version " + std::to_string(version));
-  }
-  if (permByte != static_cast<uint8_t>(perm)) {
-    return corruptBlob("branch", id, "belongs to another permutation");
-  }
+  CAIRN_ASSIGN_OR_RETURN(TreeBlobHeader header,
+                         readTreeBlobHeader(in, "branch", id, kBranchMagic, perm));
+  const uint8_t level = header.byte;
+  const uint32_t count = header.first;
+  const uint32_t entrySize = header.second;
   if (level == 0) return corruptBlob("branch", id, "level 0");
   if (entrySize != kBranchEntrySize) {
     return corruptBlob("branch", id, "entry size " + std::to_string(entrySize));

@@ -23,24 +23,11 @@ std::string encodeLeaf(Permutation perm, std::span<const LeafletEntry> entries) 
 core::Result<LeafNode> parseLeaf(std::string_view blob, const storage::ContentId& id,
                                  Permutation perm) {
   ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t reserved = 0;
-  uint32_t count = 0;
-  uint32_t entrySize = 0;
-  if (!in.raw(magic.data(), magic.size()) || !in.u16(version) || !in.u8(permByte) ||
-      !in.u8(reserved) || !in.u32(count) || !in.u32(entrySize)) {
-    return corruptBlob("leaf", id, "truncated header");
-  }
-  if (magic != kLeafMagic) return corruptBlob("leaf", id, "bad magic");
-  if (reserved != 0) return corruptBlob("leaf", id, "reserved header byte not zero");
-  if (version != kTreeFormatVersion) {
-    return corruptBlob("leaf", id, "unsupported format version " + std::to_string(version));
-  }
-  if (permByte != static_cast<uint8_t>(perm)) {
-    return corruptBlob("leaf", id, "belongs to another permutation");
-  }
+  CAIRN_ASSIGN_OR_RETURN(TreeBlobHeader header,
+                         readTreeBlobHeader(in, "leaf", id, kLeafMagic, perm));
+  if (header.byte != 0) return corruptBlob("leaf", id, "reserved header byte not zero");
+  const uint32_t count = header.first;
+  const uint32_t entrySize = header.second;
   if (entrySize != kLeafletEntrySize) {
     return corruptBlob("leaf", id, "entry size " + std::to_string(entrySize));
   }

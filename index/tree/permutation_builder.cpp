@@ -9,27 +9,16 @@
 namespace cairn::index {
 namespace {
 
-BranchEntry summarize(const storage::ContentId& child, std::span<const LeafletEntry> entries) {
+// The branch entry of a child node: its key range, rows and t bounds, from its own entries
+// (leaflet entries of a leaf, or branch entries of a branch).
+template <typename Entry>
+BranchEntry summarize(const storage::ContentId& child, std::span<const Entry> entries) {
   BranchEntry summary;
   summary.child = child;
   summary.firstKey = entries.front().firstKey;
   summary.lastKey = entries.back().lastKey;
   summary.minT = UINT64_MAX;
-  for (const LeafletEntry& e : entries) {
-    summary.rowCount += e.rowCount;
-    summary.minT = std::min(summary.minT, e.minT);
-    summary.maxT = std::max(summary.maxT, e.maxT);
-  }
-  return summary;
-}
-
-BranchEntry summarize(const storage::ContentId& child, std::span<const BranchEntry> entries) {
-  BranchEntry summary;
-  summary.child = child;
-  summary.firstKey = entries.front().firstKey;
-  summary.lastKey = entries.back().lastKey;
-  summary.minT = UINT64_MAX;
-  for (const BranchEntry& e : entries) {
+  for (const Entry& e : entries) {
     summary.rowCount += e.rowCount;
     summary.minT = std::min(summary.minT, e.minT);
     summary.maxT = std::max(summary.maxT, e.maxT);
@@ -122,7 +111,7 @@ core::Status PermutationBuilder::flushLeaf() {
   }
   scratch_ = encodeLeaf(perm_, leafEntries_);
   CAIRN_ASSIGN_OR_RETURN(storage::ContentId leafId, putBlob(scratch_));
-  const BranchEntry summary = summarize(leafId, leafEntries_);
+  const BranchEntry summary = summarize(leafId, std::span<const LeafletEntry>(leafEntries_));
   leafEntries_.clear();
   leafletBlobs_.clear();
   return pushEntry(0, summary);
