@@ -11,6 +11,7 @@ find_package(nlohmann_json CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SERD REQUIRED IMPORTED_TARGET serd-0)
+pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8)
 
 if(TARGET zstd::libzstd_shared)
   set(CAIRN_ZSTD zstd::libzstd_shared)

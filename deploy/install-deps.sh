@@ -10,6 +10,7 @@ packages=(
   librocksdb-dev          # embedded blob store
   libtbb-dev              # parallel sort in the importer
   libspdlog-dev nlohmann-json3-dev
+  libpcre2-dev            # SPARQL REGEX / REPLACE (XPath regular expressions, flags s m i x q)
   libssl-dev              # SHA-256 content ids (OpenSSL uses SHA-NI where present)
   libserd-dev             # Turtle / TriG / N-Quads parsing
   libcli11-dev            # command line

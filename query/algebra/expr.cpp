@@ -1,0 +1,339 @@
+#include "query/algebra/expr.h"
+
+#include <algorithm>
+
+#include "query/algebra/algebra.h"
+
+namespace cairn::query {
+
+std::string_view opName(Op op) {
+  switch (op) {
+    case Op::kOr:
+      return "||";
+    case Op::kAnd:
+      return "&&";
+    case Op::kNot:
+      return "!";
+    case Op::kEqual:
+      return "=";
+    case Op::kNotEqual:
+      return "!=";
+    case Op::kLess:
+      return "<";
+    case Op::kGreater:
+      return ">";
+    case Op::kLessEqual:
+      return "<=";
+    case Op::kGreaterEqual:
+      return ">=";
+    case Op::kIn:
+      return "IN";
+    case Op::kNotIn:
+      return "NOT IN";
+    case Op::kAdd:
+      return "+";
+    case Op::kSubtract:
+      return "-";
+    case Op::kMultiply:
+      return "*";
+    case Op::kDivide:
+      return "/";
+    case Op::kUnaryPlus:
+      return "+";
+    case Op::kUnaryMinus:
+      return "-";
+    case Op::kBound:
+      return "BOUND";
+    case Op::kIf:
+      return "IF";
+    case Op::kCoalesce:
+      return "COALESCE";
+    case Op::kSameTerm:
+      return "sameTerm";
+    case Op::kIsIri:
+      return "isIRI";
+    case Op::kIsBlank:
+      return "isBLANK";
+    case Op::kIsLiteral:
+      return "isLITERAL";
+    case Op::kIsNumeric:
+      return "isNUMERIC";
+    case Op::kStr:
+      return "STR";
+    case Op::kLang:
+      return "LANG";
+    case Op::kDatatype:
+      return "DATATYPE";
+    case Op::kIri:
+      return "IRI";
+    case Op::kBnode:
+      return "BNODE";
+    case Op::kStrDt:
+      return "STRDT";
+    case Op::kStrLang:
+      return "STRLANG";
+    case Op::kUuid:
+      return "UUID";
+    case Op::kStrUuid:
+      return "STRUUID";
+    case Op::kStrLen:
+      return "STRLEN";
+    case Op::kSubstr:
+      return "SUBSTR";
+    case Op::kUcase:
+      return "UCASE";
+    case Op::kLcase:
+      return "LCASE";
+    case Op::kStrStarts:
+      return "STRSTARTS";
+    case Op::kStrEnds:
+      return "STRENDS";
+    case Op::kContains:
+      return "CONTAINS";
+    case Op::kStrBefore:
+      return "STRBEFORE";
+    case Op::kStrAfter:
+      return "STRAFTER";
+    case Op::kEncodeForUri:
+      return "ENCODE_FOR_URI";
+    case Op::kConcat:
+      return "CONCAT";
+    case Op::kLangMatches:
+      return "langMatches";
+    case Op::kRegex:
+      return "REGEX";
+    case Op::kReplace:
+      return "REPLACE";
+    case Op::kAbs:
+      return "ABS";
+    case Op::kRound:
+      return "ROUND";
+    case Op::kCeil:
+      return "CEIL";
+    case Op::kFloor:
+      return "FLOOR";
+    case Op::kRand:
+      return "RAND";
+    case Op::kNow:
+      return "NOW";
+    case Op::kYear:
+      return "YEAR";
+    case Op::kMonth:
+      return "MONTH";
+    case Op::kDay:
+      return "DAY";
+    case Op::kHours:
+      return "HOURS";
+    case Op::kMinutes:
+      return "MINUTES";
+    case Op::kSeconds:
+      return "SECONDS";
+    case Op::kTimezone:
+      return "TIMEZONE";
+    case Op::kTz:
+      return "TZ";
+    case Op::kMd5:
+      return "MD5";
+    case Op::kSha1:
+      return "SHA1";
+    case Op::kSha256:
+      return "SHA256";
+    case Op::kSha384:
+      return "SHA384";
+    case Op::kSha512:
+      return "SHA512";
+    case Op::kCast:
+      return "CAST";
+    case Op::kFunction:
+      return "FUNCTION";
+  }
+  return "?";
+}
+
+std::string_view aggregateName(AggregateCall::Function f) {
+  using F = AggregateCall::Function;
+  switch (f) {
+    case F::kCount:
+      return "COUNT";
+    case F::kSum:
+      return "SUM";
+    case F::kMin:
+      return "MIN";
+    case F::kMax:
+      return "MAX";
+    case F::kAvg:
+      return "AVG";
+    case F::kSample:
+      return "SAMPLE";
+    case F::kGroupConcat:
+      return "GROUP_CONCAT";
+  }
+  return "?";
+}
+
+Expr Expr::makeConstant(core::Term t) {
+  Expr e;
+  e.kind = ExprKind::kConstant;
+  e.constant = std::move(t);
+  return e;
+}
+
+Expr Expr::makeVariable(std::string name) {
+  Expr e;
+  e.kind = ExprKind::kVariable;
+  e.variable = std::move(name);
+  return e;
+}
+
+Expr Expr::makeCall(Op op, std::vector<Expr> args) {
+  Expr e;
+  e.kind = ExprKind::kCall;
+  e.op = op;
+  e.args = std::move(args);
+  return e;
+}
+
+Expr Expr::makeCast(std::string datatypeIri, Expr arg) {
+  Expr e = makeCall(Op::kCast, {});
+  e.args.push_back(std::move(arg));
+  e.iri = std::move(datatypeIri);
+  return e;
+}
+
+Expr Expr::makeExists(std::shared_ptr<const Algebra> pattern, bool negated) {
+  Expr e;
+  e.kind = negated ? ExprKind::kNotExists : ExprKind::kExists;
+  e.pattern = std::move(pattern);
+  return e;
+}
+
+namespace {
+
+void addOnce(std::vector<std::string>& out, const std::string& name) {
+  if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+}
+
+void collectExpr(const Expr& expr, std::vector<std::string>& out);
+
+// Every variable an EXISTS pattern mentions: its in-scope variables, plus those read by the
+// expressions inside it (a FILTER in the pattern may correlate with the outer solution).
+void collectAlgebra(const Algebra& node, std::vector<std::string>& out) {
+  for (const auto& name : inScopeVariables(node)) addOnce(out, name);
+  for (const auto& f : node.filters) collectExpr(f, out);
+  if (node.kind == AlgebraKind::kExtend) collectExpr(node.expr, out);
+  for (const auto& key : node.groupKeys) collectExpr(key.expr, out);
+  for (const auto& agg : node.aggregates) {
+    if (agg.arg) collectExpr(*agg.arg, out);
+  }
+  for (const auto& cond : node.order) collectExpr(cond.expr, out);
+  for (const auto& child : node.children) collectAlgebra(*child, out);
+}
+
+void collectExpr(const Expr& expr, std::vector<std::string>& out) {
+  switch (expr.kind) {
+    case ExprKind::kConstant:
+      return;
+    case ExprKind::kVariable:
+      addOnce(out, expr.variable);
+      return;
+    case ExprKind::kCall:
+      for (const auto& arg : expr.args) collectExpr(arg, out);
+      return;
+    case ExprKind::kExists:
+    case ExprKind::kNotExists:
+      if (expr.pattern) collectAlgebra(*expr.pattern, out);
+      return;
+  }
+}
+
+bool isInfix(Op op) {
+  switch (op) {
+    case Op::kOr:
+    case Op::kAnd:
+    case Op::kEqual:
+    case Op::kNotEqual:
+    case Op::kLess:
+    case Op::kGreater:
+    case Op::kLessEqual:
+    case Op::kGreaterEqual:
+    case Op::kAdd:
+    case Op::kSubtract:
+    case Op::kMultiply:
+    case Op::kDivide:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string joinArgs(const std::vector<Expr>& args, size_t from) {
+  std::string out;
+  for (size_t i = from; i < args.size(); ++i) {
+    if (i > from) out += ", ";
+    out += toString(args[i]);
+  }
+  return out;
+}
+
+// The multi-line algebra rendering collapsed onto one line, for EXISTS inside an expression.
+std::string inlineAlgebra(const Algebra& node) {
+  std::string text = toString(node);
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == '\n' || c == ' ') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> referencedVariables(const Expr& expr) {
+  std::vector<std::string> out;
+  collectExpr(expr, out);
+  return out;
+}
+
+std::string toString(const Expr& expr) {
+  switch (expr.kind) {
+    case ExprKind::kConstant:
+      return core::toNTriples(expr.constant);
+    case ExprKind::kVariable:
+      return "?" + expr.variable;
+    case ExprKind::kExists:
+    case ExprKind::kNotExists: {
+      std::string out = expr.kind == ExprKind::kExists ? "EXISTS {" : "NOT EXISTS {";
+      if (expr.pattern) out += inlineAlgebra(*expr.pattern);
+      return out + "}";
+    }
+    case ExprKind::kCall:
+      break;
+  }
+  if (isInfix(expr.op) && expr.args.size() == 2) {
+    return "(" + toString(expr.args[0]) + " " + std::string(opName(expr.op)) + " " +
+           toString(expr.args[1]) + ")";
+  }
+  switch (expr.op) {
+    case Op::kNot:
+    case Op::kUnaryPlus:
+    case Op::kUnaryMinus:
+      return std::string(opName(expr.op)) + toString(expr.args.at(0));
+    case Op::kIn:
+    case Op::kNotIn:
+      return "(" + toString(expr.args.at(0)) + " " + std::string(opName(expr.op)) + " (" +
+             joinArgs(expr.args, 1) + "))";
+    case Op::kCast:
+    case Op::kFunction:
+      return "<" + expr.iri + ">(" + joinArgs(expr.args, 0) + ")";
+    default:
+      return std::string(opName(expr.op)) + "(" + joinArgs(expr.args, 0) + ")";
+  }
+}
+
+}  // namespace cairn::query
