@@ -1,0 +1,140 @@
+#pragma once
+// The recursive-descent parser behind parseQuery (grammar of spec §19.8), split by concern:
+// parser.cpp holds the token cursor, prologue and RDF terms; expression_parser.cpp the
+// expression grammar; pattern_parser.cpp group graph patterns, triples and property paths;
+// query_parser.cpp the query forms and solution modifiers. The pattern and expression parts are
+// what SPARQL Update will reuse.
+//
+// The parser translates as it reads (sparql/translate/): each group graph pattern is fed into a
+// GroupTranslator and aggregates are lifted into the enclosing query level as they are met.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "query/algebra/query.h"
+#include "sparql/parser/lexer.h"
+#include "sparql/parser/sparql_parser.h"
+#include "sparql/translate/fresh_variables.h"
+#include "sparql/translate/group_translator.h"
+#include "sparql/translate/query_translator.h"
+
+namespace cairn::sparql {
+
+class Parser {
+ public:
+  Parser(std::string_view text, const QueryParseOptions& options);
+
+  query::Query parseQuery();
+
+ private:
+  // --- token cursor (parser.cpp)
+  const Token& peek(size_t ahead = 0) const;
+  const Token& advance();
+  bool acceptPunct(std::string_view p);
+  bool acceptWord(std::string_view keyword);
+  void expectPunct(std::string_view p, std::string_view context);
+  void expectWord(std::string_view keyword, std::string_view context);
+  [[noreturn]] void errorAt(const Token& token, std::string message) const;
+  // "expected <what>, found <current token>"
+  [[noreturn]] void expected(std::string_view what) const;
+  SourcePosition positionOf(const Token& token) const { return {token.line, token.column}; }
+
+  // --- prologue and terms (parser.cpp)
+  void parsePrologue();
+  std::string resolveIri(const std::string& iri) const;
+  bool atIri() const;
+  std::string parseIri();  // IRIREF or prefixed name, resolved / expanded
+  std::string expandPrefixedName(const Token& token) const;
+  bool atLiteral() const;
+  core::Term parseLiteral();  // RDFLiteral, NumericLiteral, BooleanLiteral
+  core::Term numericLiteral(const Token& token) const;
+  std::string parseVariable(std::string_view context);
+
+  // --- expressions (expression_parser.cpp)
+  query::Expr parseExpression();
+  query::Expr parseAndExpression();
+  query::Expr parseRelationalExpression();
+  query::Expr parseAdditiveExpression();
+  query::Expr parseMultiplicativeExpression();
+  query::Expr parseUnaryExpression();
+  query::Expr parsePrimaryExpression();
+  query::Expr parseBrackettedExpression();
+  std::vector<query::Expr> parseExpressionList();
+  std::vector<query::Expr> parseArgs(const Token& name, size_t min, size_t max);
+  bool atBuiltInCall() const;
+  query::Expr parseBuiltInCall();
+  query::Expr parseAggregate();
+  query::Expr parseIriOrFunction(bool requireCall);
+  query::Expr parseConstraint();  // FILTER / HAVING / ORDER BY: bracketted, built-in or function
+
+  // --- group graph patterns and triples (pattern_parser.cpp)
+  // `ownFilters`, when given, is set when the group's result is a Filter made of the group's
+  // own FILTERs (not a filtered sub-group that simplification brought up): only those become
+  // an OPTIONAL's LeftJoin condition (§18.2.2.6).
+  query::AlgebraPtr parseGroupGraphPattern(bool* ownFilters = nullptr);
+  void parseGroupGraphPatternSub(GroupTranslator& group);
+  bool atTriplesStart() const;
+  // TriplesSameSubjectPath (allowPaths) or TriplesSameSubject (construct templates).
+  void parseTriplesSameSubject(std::vector<TripleSyntax>& out, bool allowPaths);
+  void parsePropertyList(const query::PatternTerm& subject, std::vector<TripleSyntax>& out,
+                         bool allowPaths, bool required);
+  query::PatternTerm parseGraphNode(std::vector<TripleSyntax>& out, bool allowPaths);
+  query::PatternTerm parseVarOrTerm();
+  query::PatternTerm blankNode(const Token& token);  // labelled or anonymous
+  query::PatternTerm anonymousNode();
+  query::PropertyPath parsePath();
+  query::PropertyPath parsePathSequence();
+  query::PropertyPath parsePathElt();
+  query::PropertyPath parsePathPrimary();
+  query::AlgebraPtr parseValuesBlock();
+  query::PatternTerm parseVarOrIri(std::string_view context);
+  void nextBgp() { ++bgpId_; }
+
+  // Bounds the recursion of nested groups, expressions, paths and collections, so hostile input
+  // fails with a syntax error instead of overflowing the stack.
+  class NestingGuard {
+   public:
+    explicit NestingGuard(Parser& parser);
+    ~NestingGuard() { --parser_.depth_; }
+    NestingGuard(const NestingGuard&) = delete;
+    NestingGuard& operator=(const NestingGuard&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+  static constexpr int kMaxNesting = 256;
+
+  // --- queries (query_parser.cpp)
+  TranslatedQuery parseSelectQuery(query::Query* top);
+  void parseSelectClause(QueryClauses& clauses);
+  void parseDatasetClauses(query::Query& query);
+  query::AlgebraPtr parseWhereClause(bool whereRequired);
+  void parseSolutionModifiers(QueryClauses& clauses);
+  void parseConstructTemplate(query::Query& query);
+  void parseTrailingValues(QueryClauses& clauses);
+
+  std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  std::string base_;
+  std::map<std::string, std::string> prefixes_;
+  FreshVariables fresh_;
+
+  // Query blank node labels: the BGP each was first used in (a label may not span BGPs).
+  std::map<std::string, int> blankLabelBgp_;
+  int bgpId_ = 0;
+  // Inside a CONSTRUCT template blank nodes stay blank nodes (fresh per solution).
+  bool inTemplate_ = false;
+  int templateBlankCount_ = 0;
+
+  // Where aggregates may appear (SELECT, HAVING, ORDER BY of the current query level) and where
+  // the lifted ones go; null where they may not (WHERE, GROUP BY, inside another aggregate).
+  std::vector<query::AggregateCall>* aggregates_ = nullptr;
+  std::string aggregateContext_ = "a WHERE clause";
+  int depth_ = 0;
+};
+
+}  // namespace cairn::sparql
