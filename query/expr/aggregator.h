@@ -1,0 +1,27 @@
+#pragma once
+// Aggregate functions (spec §18.5): COUNT, SUM, MIN, MAX, AVG, SAMPLE, GROUP_CONCAT, with
+// DISTINCT. One Aggregator per group and aggregate call; the engine feeds it the argument value
+// of every solution of the group (nullopt for an expression error or unbound), then asks for the
+// result. An error inside the aggregate makes the result an error (nullopt), per §18.5.1.
+
+#include <memory>
+#include <optional>
+
+#include "core/term.h"
+#include "query/algebra/expr.h"
+
+namespace cairn::query::expr {
+
+class Aggregator {
+ public:
+  virtual ~Aggregator() = default;
+  // One solution's argument value; for COUNT(*) the engine passes any non-null term.
+  virtual void add(const std::optional<core::Term>& value) = 0;
+  virtual std::optional<core::Term> result() const = 0;
+  // Bytes retained (DISTINCT sets, GROUP_CONCAT buffers), for the memory budget.
+  virtual size_t retainedBytes() const = 0;
+};
+
+std::unique_ptr<Aggregator> makeAggregator(const AggregateCall& call);
+
+}  // namespace cairn::query::expr
