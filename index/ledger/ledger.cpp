@@ -132,10 +132,21 @@ std::optional<PermutationReader> Ledger::reader(core::NodeId graph, Permutation 
   return PermutationReader(*blobs_, perm, g->permutation(perm), cache_, config_);
 }
 
-core::Result<LedgerStats> Ledger::stats(core::NodeId graph) const {
+core::Result<std::shared_ptr<const LedgerStats>> Ledger::statistics(core::NodeId graph) const {
   const GraphIndex* g = root_.findGraph(graph);
   if (g == nullptr) return core::Status::notFound("no such graph");
-  return LedgerStats::load(*blobs_, g->stats);
+  std::lock_guard lock(statsMutex_);
+  auto cached = statsCache_.find(graph);
+  if (cached != statsCache_.end()) return cached->second;
+  CAIRN_ASSIGN_OR_RETURN(LedgerStats loaded, LedgerStats::load(*blobs_, g->stats));
+  auto shared = std::make_shared<const LedgerStats>(std::move(loaded));
+  statsCache_.emplace(graph, shared);
+  return shared;
+}
+
+core::Result<LedgerStats> Ledger::stats(core::NodeId graph) const {
+  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const LedgerStats> shared, statistics(graph));
+  return *shared;
 }
 
 }  // namespace cairn::index

@@ -4,9 +4,12 @@
 // Encoding only looks terms up, never assigns ids: a term the ledger has never seen encodes to
 // nullopt, which lets a caller answer "no match" without scanning.
 //
-// Thread-safety: immutable after open(); every method may be called concurrently.
+// Thread-safety: immutable after open() (but for a statistics cache behind a mutex); every
+// method may be called concurrently.
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -42,6 +45,10 @@ class Ledger {
 
   // The reader of one permutation of one graph; nullopt when the graph does not exist.
   std::optional<PermutationReader> reader(core::NodeId graph, Permutation perm) const;
+  // The statistics of one graph, loaded once per Ledger and shared: planners call this for
+  // every query, and decoding the HyperLogLog sketches costs far more than a point lookup.
+  core::Result<std::shared_ptr<const LedgerStats>> statistics(core::NodeId graph) const;
+  // A copy of statistics(graph).
   core::Result<LedgerStats> stats(core::NodeId graph) const;
 
  private:
@@ -57,6 +64,9 @@ class Ledger {
   std::shared_ptr<Dictionary> strings_;
   TermCodeTable languages_ = TermCodeTable::languages();
   TermCodeTable datatypes_ = TermCodeTable::datatypes();
+
+  mutable std::mutex statsMutex_;  // guards statsCache_
+  mutable std::map<core::NodeId, std::shared_ptr<const LedgerStats>> statsCache_;
 };
 
 }  // namespace cairn::index

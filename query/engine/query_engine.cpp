@@ -1,0 +1,151 @@
+#include "query/engine/query_engine.h"
+
+#include <chrono>
+#include <unordered_set>
+
+#include "core/error.h"
+#include "query/engine/graph_output.h"
+#include "query/exec/exec_context.h"
+#include "query/plan/planner.h"
+
+namespace cairn::query {
+
+namespace {
+
+// FROM / FROM NAMED resolved to graph ids; an IRI the store has no graph for contributes
+// nothing (an unknown graph is empty, not an error).
+void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
+  const index::IndexRoot& root = ctx.ledger().root();
+  if (!dataset.specified) {
+    std::vector<core::NodeId> named;
+    for (const auto& g : root.graphs) {
+      if (g.graph != core::kNoNode) named.push_back(g.graph);
+    }
+    ctx.setDataset(GraphScope{{core::kNoNode}}, std::move(named));
+    return;
+  }
+  auto resolve = [&](const std::vector<std::string>& iris) {
+    std::vector<core::NodeId> out;
+    for (const auto& iri : iris) {
+      auto id = ctx.ledger().encodeNode(core::Term::iri(iri));
+      if (!id.isOk()) throwStorageError(id.status());
+      if (!id.value() || !root.findGraph(*id.value())) continue;
+      if (std::find(out.begin(), out.end(), *id.value()) == out.end()) {
+        out.push_back(*id.value());
+      }
+    }
+    return out;
+  };
+  ctx.setDataset(GraphScope{resolve(dataset.defaultGraphs)}, resolve(dataset.namedGraphs));
+}
+
+struct Prepared {
+  std::unique_ptr<ExecContext> ctx;
+  std::unique_ptr<plan::Planner> planner;
+  OperatorPtr root;
+};
+
+Prepared prepare(const index::Ledger& ledger, const Query& query, const QueryOptions& options) {
+  Prepared p;
+  p.ctx = std::make_unique<ExecContext>(ledger, options, query.baseIri);
+  resolveDataset(*p.ctx, query.dataset);
+  p.planner = std::make_unique<plan::Planner>(*p.ctx);
+  p.planner->installExistsEvaluator();
+  Algebra unit;
+  const Algebra& pattern = query.pattern ? *query.pattern : unit;
+  p.root = p.planner->plan(pattern, p.ctx->defaultScope());
+  return p;
+}
+
+// Decoded result cells of one column: a small direct-mapped cache, so repeated values (a class,
+// a city) decode once while distinct ones (subjects) neither pile up in memory nor pay for
+// inserting into the query's term cache.
+class CellDecoder {
+ public:
+  static constexpr size_t kSlots = 1024;
+  const core::Term* decode(TermTable& terms, ValueId v) {
+    Slot& slot = slots_[hashValue(v) & (kSlots - 1)];
+    if (!slot.filled || slot.id != v) {
+      terms.decodeInto(v, slot.term);
+      slot.id = v;
+      slot.filled = true;
+    }
+    return &slot.term;
+  }
+
+ private:
+  struct Slot {
+    ValueId id;
+    bool filled = false;
+    core::Term term;
+  };
+  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+};
+
+uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, ResultSink& sink) {
+  sink.beginSolutions(query.projection);
+  std::vector<int> columns;
+  for (const auto& v : query.projection) columns.push_back(root.column(v));
+  std::vector<const core::Term*> cells(columns.size());
+  std::vector<CellDecoder> decoders(columns.size());
+  Batch batch;
+  uint64_t rows = 0;
+  while (root.next(batch)) {
+    for (size_t r = 0; r < batch.rows; ++r) {
+      for (size_t i = 0; i < columns.size(); ++i) {
+        cells[i] = nullptr;
+        if (columns[i] < 0) continue;
+        ValueId v = batch.columns[columns[i]][r];
+        if (v.isBound()) cells[i] = decoders[i].decode(ctx.terms(), v);
+      }
+      sink.solution(cells);
+      ++rows;
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
+                         const QueryOptions& options, ResultSink& sink) {
+  const auto start = std::chrono::steady_clock::now();
+  Prepared p = prepare(ledger, query, options);
+  ExecContext& ctx = *p.ctx;
+  QueryReport report;
+  switch (query.form) {
+    case QueryForm::kSelect:
+      report.resultRows = emitSolutions(ctx, *p.root, query, sink);
+      break;
+    case QueryForm::kAsk: {
+      Batch batch;
+      bool found = p.root->next(batch);
+      sink.booleanResult(found);
+      report.resultRows = 1;
+      break;
+    }
+    case QueryForm::kConstruct:
+      sink.beginGraph();
+      report.resultRows = constructTriples(ctx, *p.root, query.constructTemplate, sink);
+      break;
+    case QueryForm::kDescribe:
+      sink.beginGraph();
+      report.resultRows = describeResources(ctx, *p.root, query, sink);
+      break;
+  }
+  sink.end();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.peakMemoryBytes = ctx.peakBytes();
+  report.plan = p.root->planInfo();
+  return report;
+}
+
+PlanInfo explainQuery(const index::Ledger& ledger, const Query& query,
+                      const QueryOptions& options) {
+  QueryOptions planOnly = options;
+  planOnly.analyze = false;
+  Prepared p = prepare(ledger, query, planOnly);
+  return p.root->planInfo();
+}
+
+}  // namespace cairn::query

@@ -1,0 +1,135 @@
+#include "query/exec/hash_group.h"
+
+namespace cairn::query {
+
+namespace {
+std::vector<std::string> groupVariables(const std::vector<GroupKey>& keys,
+                                        const std::vector<AggregateCall>& aggregates) {
+  std::vector<std::string> out;
+  for (const auto& k : keys) {
+    if (!k.variable.empty()) out.push_back(k.variable);
+  }
+  for (const auto& a : aggregates) out.push_back(a.resultVariable);
+  return out;
+}
+}  // namespace
+
+HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<GroupKey>& keys,
+                     const std::vector<AggregateCall>& aggregates, const GraphScope& scope)
+    : Operator(ctx, "HashGroup", groupVariables(keys, aggregates)),
+      input_(std::move(input)),
+      scope_(scope),
+      keys_(keys),
+      aggregates_(aggregates),
+      row_(ctx, input_->variables(), scope_) {
+  std::string keyText, aggText;
+  for (const auto& k : keys_) {
+    int column = k.expr.kind == ExprKind::kVariable ? input_->column(k.expr.variable) : -1;
+    keyColumns_.push_back(column);
+    if (column < 0 && k.expr.kind != ExprKind::kVariable) {
+      keyPrograms_.emplace_back(compileFor(k.expr, input_->variables()));
+    } else {
+      keyPrograms_.emplace_back(std::nullopt);
+    }
+    keyOut_.push_back(k.variable.empty() ? -1 : this->column(k.variable));
+    keyText += (keyText.empty() ? "" : " ") + toString(k.expr);
+  }
+  for (const auto& a : aggregates_) {
+    if (a.arg) {
+      argPrograms_.emplace_back(compileFor(*a.arg, input_->variables()));
+    } else {
+      argPrograms_.emplace_back(std::nullopt);
+    }
+    aggText += (aggText.empty() ? "" : " ") + std::string(aggregateName(a.function)) + "(" +
+               (a.distinct ? "DISTINCT " : "") + (a.arg ? toString(*a.arg) : "*") + ") AS ?" +
+               a.resultVariable;
+  }
+  if (!keyText.empty()) addDetail("keys", keyText);
+  if (!aggText.empty()) addDetail("aggregates", aggText);
+}
+
+size_t HashGroup::groupOf(const ValueRow& keys) {
+  auto it = index_.find(keys);
+  if (it != index_.end()) return it->second;
+  Group g;
+  g.keys = keys;
+  for (const auto& a : aggregates_) g.aggregators.push_back(expr::makeAggregator(a));
+  g.charged = 96 + keys.size() * sizeof(ValueId) * 2 + aggregates_.size() * 64;
+  charge(static_cast<int64_t>(g.charged));
+  groups_.push_back(std::move(g));
+  index_.emplace(keys, groups_.size() - 1);
+  return groups_.size() - 1;
+}
+
+void HashGroup::consume() {
+  Batch in;
+  ValueRow keys(keys_.size());
+  static const core::Term kAny = core::Term::literal("1");
+  std::vector<size_t> touched;
+  while (input_->next(in)) {
+    touched.clear();
+    for (size_t r = 0; r < in.rows; ++r) {
+      row_.bind(in, r);
+      for (size_t k = 0; k < keys_.size(); ++k) {
+        if (keyColumns_[k] >= 0) {
+          keys[k] = in.columns[keyColumns_[k]][r];
+        } else if (keyPrograms_[k]) {
+          auto v = keyPrograms_[k]->evaluate(row_, ctx_.functions());
+          keys[k] = v ? ctx_.terms().encode(*v) : ValueId{};
+        } else {
+          keys[k] = ValueId{};
+        }
+      }
+      size_t g = groupOf(keys);
+      if (touched.empty() || touched.back() != g) touched.push_back(g);
+      Group& group = groups_[g];
+      for (size_t a = 0; a < aggregates_.size(); ++a) {
+        if (!argPrograms_[a] && aggregates_[a].distinct) {
+          // COUNT(DISTINCT *): distinct solutions; ids are canonical, so the row's ids are a
+          // faithful stand-in for the solution.
+          std::string row;
+          for (const auto& column : in.columns) {
+            row += std::to_string(column[r].type) + ":" + std::to_string(column[r].key) + ",";
+          }
+          group.aggregators[a]->add(core::Term::literal(std::move(row)));
+        } else if (!argPrograms_[a]) {
+          group.aggregators[a]->add(kAny);
+        } else {
+          group.aggregators[a]->add(argPrograms_[a]->evaluate(row_, ctx_.functions()));
+        }
+      }
+    }
+    // Aggregator state (DISTINCT sets, GROUP_CONCAT buffers) grows with the rows: charge it.
+    for (size_t g : touched) {
+      size_t now = 96 + keys.size() * sizeof(ValueId) * 2 + aggregates_.size() * 64;
+      for (const auto& agg : groups_[g].aggregators) now += agg->retainedBytes();
+      if (now > groups_[g].charged) {
+        charge(static_cast<int64_t>(now - groups_[g].charged));
+        groups_[g].charged = now;
+      }
+    }
+  }
+  if (keys_.empty() && groups_.empty()) groupOf(ValueRow{});
+}
+
+bool HashGroup::produce(Batch& out) {
+  if (!consumed_) {
+    consume();
+    consumed_ = true;
+  }
+  while (next_ < groups_.size() && out.rows < ctx_.batchRows()) {
+    const Group& g = groups_[next_++];
+    for (auto& c : out.columns) c.push_back({});
+    for (size_t k = 0; k < keys_.size(); ++k) {
+      if (keyOut_[k] >= 0) out.columns[keyOut_[k]].back() = g.keys[k];
+    }
+    for (size_t a = 0; a < aggregates_.size(); ++a) {
+      auto v = g.aggregators[a]->result();
+      if (v) out.columns[column(aggregates_[a].resultVariable)].back() = ctx_.terms().encode(*v);
+    }
+    ++out.rows;
+  }
+  return next_ < groups_.size();
+}
+
+}  // namespace cairn::query

@@ -1,0 +1,32 @@
+#pragma once
+// IndexScan: the solutions of one triple pattern over a graph scope, read from the permutation
+// whose key prefix covers the pattern's constants (exec/triple_source.h). Repeated variables
+// (?x :p ?x) are checked per row. Streams: a LIMIT above it stops the scan early.
+
+#include "query/algebra/term_pattern.h"
+#include "query/exec/operator.h"
+#include "query/exec/pattern_slots.h"
+#include "query/exec/triple_source.h"
+
+namespace cairn::query {
+
+class IndexScan final : public Operator {
+ public:
+  // `objectOrder`: with only the predicate constant, read POST so rows come ordered by object.
+  IndexScan(ExecContext& ctx, const TriplePattern& pattern, const GraphScope& scope,
+            bool objectOrder = false);
+
+  const PatternSlots& slots() const { return slots_; }
+  // Exact row count from the directories when the pattern has no repeated variable.
+  std::optional<uint64_t> exactCount() const;
+
+ protected:
+  bool produce(Batch& out) override;
+
+ private:
+  PatternSlots slots_;
+  TripleSource source_;
+  std::vector<ValueId> s_, p_, o_;
+};
+
+}  // namespace cairn::query

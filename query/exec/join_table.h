@@ -1,0 +1,50 @@
+#pragma once
+// JoinTable: the materialized build side of a hash join, left join or minus: every row of one
+// input, hashed by the variables it shares with the other side. SPARQL joins are on
+// *compatible* solutions, where a shared variable unbound on either side matches anything, so
+// rows with an unbound key go to a separate list that every probe sees, and a probe row with an
+// unbound key is checked against every row. With no shared variable every row matches.
+//
+// Charges its rows to the memory budget under the owning operator's name.
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "query/exec/operator.h"
+
+namespace cairn::query {
+
+class JoinTable {
+ public:
+  // `keyColumns`: the build input's columns of the shared variables.
+  JoinTable(ExecContext& ctx, std::string owner, std::vector<int> keyColumns);
+  ~JoinTable();
+
+  // Reads all of `input`.
+  void build(Operator& input);
+  size_t size() const { return rows_.size(); }
+  const ValueRow& row(size_t i) const { return rows_[i]; }
+
+  // Indices of the rows that may be compatible with a probe whose shared values are `key`
+  // (unbound entries allowed). Compatibility still has to be checked with compatible().
+  void candidates(const ValueRow& key, std::vector<size_t>& out) const;
+  // Whether build row `i` agrees with `key` on every shared variable bound on both sides.
+  bool compatible(size_t i, const ValueRow& key) const;
+
+ private:
+  ExecContext& ctx_;
+  std::string owner_;
+  std::vector<int> keyColumns_;
+  std::vector<ValueRow> rows_;
+  std::unordered_map<ValueRow, std::vector<size_t>, ValueRowHash> byKey_;
+  std::vector<size_t> partial_;  // rows with an unbound key value
+  int64_t charged_ = 0;
+};
+
+// The columns of `variables` in `op` (-1 where absent).
+std::vector<int> columnsOf(const Operator& op, const std::vector<std::string>& variables);
+// The variables of `a` that `b` also has, in a's order.
+std::vector<std::string> sharedVariables(const Operator& a, const Operator& b);
+
+}  // namespace cairn::query

@@ -1,0 +1,72 @@
+#include "query/exec/term_table.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/error.h"
+
+namespace cairn::query {
+
+namespace {
+size_t termBytes(const core::Term& t) {
+  return sizeof(core::Term) + t.value.size() + t.datatype.size() + t.language.size() + 32;
+}
+}  // namespace
+
+std::optional<ValueId> TermTable::findStored(const core::Term& term) const {
+  // Language tags match case-insensitively (RDF 1.1 §3.3); the store keeps them lowercased.
+  if (!term.language.empty() && std::any_of(term.language.begin(), term.language.end(),
+                                            [](char c) { return c >= 'A' && c <= 'Z'; })) {
+    core::Term lowered = term;
+    for (char& c : lowered.language)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (auto found = findStored(lowered)) return found;
+  }
+  auto encoded = ledger_.encodeObject(term);
+  if (!encoded.isOk()) {
+    throw core::Error(core::ErrorCode::kStorageError, encoded.status().toString());
+  }
+  if (!encoded.value()) return std::nullopt;
+  return ValueId{encoded.value()->key, encoded.value()->type};
+}
+
+ValueId TermTable::encode(const core::Term& term) {
+  if (auto stored = findStored(term)) return *stored;
+  auto it = localIds_.find(term);
+  if (it != localIds_.end()) return {it->second, kLocalTermType};
+  uint64_t id = locals_.size();
+  locals_.push_back(term);
+  localIds_.emplace(term, id);
+  bytes_ += 2 * termBytes(term);
+  return {id, kLocalTermType};
+}
+
+void TermTable::decodeInto(ValueId id, core::Term& out) {
+  if (id.type == kLocalTermType) {
+    out = locals_.at(id.key);
+    return;
+  }
+  if (auto it = decoded_.find(id); it != decoded_.end()) {
+    out = it->second;
+    return;
+  }
+  core::Result<core::Term> term = core::isNode(id.type)
+                                      ? ledger_.decodeNode(id.key)
+                                      : ledger_.decodeObject(core::EncodedObject{id.type, id.key});
+  if (!term.isOk()) throw core::Error(core::ErrorCode::kStorageError, term.status().toString());
+  out = std::move(term).value();
+}
+
+const core::Term& TermTable::decode(ValueId id) {
+  if (id.type == kLocalTermType) return locals_.at(id.key);
+  auto it = decoded_.find(id);
+  if (it != decoded_.end()) return it->second;
+  core::Result<core::Term> term = core::isNode(id.type)
+                                      ? ledger_.decodeNode(id.key)
+                                      : ledger_.decodeObject(core::EncodedObject{id.type, id.key});
+  if (!term.isOk()) throw core::Error(core::ErrorCode::kStorageError, term.status().toString());
+  bytes_ += termBytes(term.value());
+  return decoded_.emplace(id, std::move(term).value()).first->second;
+}
+
+}  // namespace cairn::query

@@ -1,0 +1,47 @@
+#pragma once
+// TermTable: the per-query translation between RDF terms and ValueIds. Encoding looks a term up
+// in the ledger first (inline literals encode without a lookup, dictionary hits give the stored
+// id), so a computed term equal to a stored one gets the stored id; only terms the store never
+// saw are interned locally under kLocalTermType. Decoding caches every term it materializes, so
+// a value shown or read by many expressions is decoded once per query.
+//
+// Returned references stay valid for the table's lifetime (node-based maps). Single-threaded.
+
+#include <deque>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/term.h"
+#include "index/ledger/ledger.h"
+#include "query/exec/value_id.h"
+
+namespace cairn::query {
+
+class TermTable {
+ public:
+  explicit TermTable(const index::Ledger& ledger) : ledger_(ledger) {}
+
+  // The id of `term`: the stored id when the ledger has it, else a local id.
+  ValueId encode(const core::Term& term);
+  // The id of `term` if the ledger stores it (local ids are never found here).
+  std::optional<ValueId> findStored(const core::Term& term) const;
+  // The term of a bound id. Throws core::Error(kStorageError) when the store fails.
+  const core::Term& decode(ValueId id);
+  // Decodes into `out` without adding to the cache (for values shown once, e.g. result cells
+  // of a large answer, so the cache does not grow with the result).
+  void decodeInto(ValueId id, core::Term& out);
+
+  // Bytes held by the decode cache and local terms (charged to the query's memory).
+  size_t retainedBytes() const { return bytes_; }
+
+ private:
+  const index::Ledger& ledger_;
+  std::deque<core::Term> locals_;  // deque: decode() hands out stable references
+  std::map<core::Term, uint64_t> localIds_;
+  std::unordered_map<ValueId, core::Term, ValueIdHash> decoded_;
+  size_t bytes_ = 0;
+};
+
+}  // namespace cairn::query

@@ -1,0 +1,73 @@
+#pragma once
+// TripleSource: the rows of one triple pattern access — some positions fixed to values, the
+// others free — over a graph scope, as (s, p, o) ValueIds. It picks the permutation whose key
+// prefix covers the fixed positions (the one exception, fixed s and o with a free p, scans SPOT
+// by s and filters o), decodes only the columns of free positions, and over a scope of several
+// graphs (FROM a, FROM b) scans each and drops duplicate triples.
+//
+// Shared by IndexScan (fixed = the pattern's constants) and BindJoin (fixed = constants plus the
+// outer row's values). Single-threaded.
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "index/tree/scan_cursor.h"
+#include "query/exec/exec_context.h"
+#include "query/exec/value_id.h"
+
+namespace cairn::query {
+
+struct TripleAccess {
+  std::optional<ValueId> s, p, o;
+  // Prefer POST when p alone is fixed, so objects come in key order (ORDER BY from the index).
+  bool objectOrder = false;
+};
+
+// The permutation and the fixed prefix an access reads, for EXPLAIN.
+struct AccessPlan {
+  index::Permutation perm = index::Permutation::kSPOT;
+  int prefixColumns = 0;      // leading key columns fixed
+  bool filterObject = false;  // (s, ?p, o): o filtered after the scan
+};
+AccessPlan planAccess(const TripleAccess& access);
+
+class TripleSource {
+ public:
+  // `reportName` names the operator in memory errors.
+  TripleSource(ExecContext& ctx, const GraphScope& scope, TripleAccess access,
+               std::string reportName);
+
+  // Appends up to `maxRows` matching rows to s/p/o (only free positions are appended; fixed
+  // positions are not repeated) and sets `rows` to their number. Returns false at the end
+  // (possibly after appending rows).
+  bool next(std::vector<ValueId>& s, std::vector<ValueId>& p, std::vector<ValueId>& o,
+            size_t maxRows, size_t& rows);
+  ~TripleSource();
+  // The number of matching rows, from the index directories where possible (one graph, no
+  // filtered position); nullopt when it would need a scan.
+  std::optional<uint64_t> countFromDirectory() const;
+
+  bool empty() const { return impossible_; }
+
+ private:
+  bool openGraph();
+
+  ExecContext& ctx_;
+  GraphScope scope_;
+  TripleAccess access_;
+  AccessPlan plan_;
+  std::string reportName_;
+  bool impossible_ = false;  // a fixed value that cannot occur in its position
+  size_t graphIndex_ = 0;
+  std::optional<index::ScanCursor> cursor_;
+  index::ScanRange range_;
+  index::ColumnMask columns_ = 0;
+  index::ColumnBatch batch_;
+  size_t batchPos_ = 0;
+  std::unordered_set<ValueRow, ValueRowHash> seen_;  // when the scope has several graphs
+  int64_t seenBytes_ = 0;
+};
+
+}  // namespace cairn::query

@@ -1,0 +1,189 @@
+// Greedy placement of a basic graph pattern (DESIGN §6 "Planner").
+//
+// Each step classifies the patterns not yet placed, given the variables bound so far, into
+//   reducers   patterns that do not grow the intermediate result (every variable bound, or at
+//              most one match per binding) or that are tiny on their own (<= kReducerRows);
+//   sources    patterns connected to what is bound (or anything, at the start);
+//   expanders  a variable predicate with free subject and object, or a pattern sharing no
+//              variable with what is bound (a cross product);
+// and places the first tier's pattern with the fewest estimated rows after placement, ties by
+// written order. Placing a pattern binds its variables, which re-classifies the rest. Filters
+// are placed as soon as all their variables are certainly bound.
+
+#include <algorithm>
+
+#include "query/exec/bind_join.h"
+#include "query/exec/filter.h"
+#include "query/exec/hash_join.h"
+#include "query/exec/index_scan.h"
+#include "query/exec/values.h"
+#include "query/plan/planner.h"
+
+namespace cairn::query::plan {
+
+namespace {
+
+enum class Tier { kReducer = 0, kSource = 1, kExpander = 2 };
+
+std::string_view tierName(Tier t) {
+  switch (t) {
+    case Tier::kReducer:
+      return "reducer";
+    case Tier::kSource:
+      return "source";
+    case Tier::kExpander:
+      return "expander";
+  }
+  return "";
+}
+
+std::vector<std::string> patternVariables(const TriplePattern& p) {
+  std::vector<std::string> out;
+  for (const PatternTerm* t : {&p.subject, &p.predicate, &p.object}) {
+    if (t->isVariable && std::find(out.begin(), out.end(), t->variable) == out.end()) {
+      out.push_back(t->variable);
+    }
+  }
+  return out;
+}
+
+bool isExistsFree(const Expr& e) {
+  if (e.kind == ExprKind::kExists || e.kind == ExprKind::kNotExists) return false;
+  for (const auto& a : e.args) {
+    if (!isExistsFree(a)) return false;
+  }
+  return true;
+}
+
+std::string formatRows(double rows) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", rows);
+  return buf;
+}
+
+}  // namespace
+
+OperatorPtr Planner::hashJoin(OperatorPtr a, OperatorPtr b, double rows) {
+  // Build the smaller side; the larger streams through as the probe.
+  if (estimateOf(*a) < estimateOf(*b)) std::swap(a, b);
+  auto op = std::make_unique<HashJoin>(ctx_, std::move(a), std::move(b));
+  op->setEstimatedRows(rows);
+  return op;
+}
+
+OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::vector<Expr>& filters,
+                              OperatorPtr outer, const std::set<std::string>& certain,
+                              const GraphScope& scope) {
+  OperatorPtr current = std::move(outer);
+  std::set<std::string> bound, certainBound = certain;
+  if (current) bound.insert(current->variables().begin(), current->variables().end());
+  double currentRows = current ? estimateOf(*current) : 1;
+
+  std::vector<size_t> remaining(triples.size());
+  for (size_t i = 0; i < triples.size(); ++i) remaining[i] = i;
+  auto placeFilters = [&] {
+    if (!current) return;
+    std::vector<Expr> ready, rest;
+    for (Expr& f : filters) {
+      bool placeable = isExistsFree(f);
+      for (const auto& v : referencedVariables(f)) placeable = placeable && certainBound.count(v);
+      (placeable ? ready : rest).push_back(std::move(f));
+    }
+    filters = std::move(rest);
+    if (ready.empty()) return;
+    currentRows = std::max(1.0, currentRows * 0.5);
+    current = std::make_unique<Filter>(ctx_, std::move(current), ready, scope);
+    current->setEstimatedRows(currentRows);
+    // Placed below patterns still to come: the pushdown made a difference.
+    if (!remaining.empty()) current->addDetail("rewrite", std::string(kRewriteFilterPushdown));
+  };
+  if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
+  const bool greedy = ctx_.enabled(kRewriteGreedyOrder);
+
+  while (!remaining.empty()) {
+    size_t bestPos = 0;
+    Tier bestTier = Tier::kExpander;
+    double bestRows = 0;
+    for (size_t pos = 0; pos < remaining.size(); ++pos) {
+      const TriplePattern& p = triples[remaining[pos]];
+      auto vars = patternVariables(p);
+      std::set<std::string> shared;
+      for (const auto& v : vars) {
+        if (bound.count(v)) shared.insert(v);
+      }
+      const bool connected = !current || !shared.empty();
+      const double scan = cardinality_.scanRows(p, scope);
+      const double perBinding = cardinality_.fanout(p, shared, scope);
+      const double rowsAfter = current ? currentRows * perBinding : scan;
+      Tier tier = Tier::kSource;
+      const bool freePredicate = p.predicate.isVariable && !bound.count(p.predicate.variable) &&
+                                 (p.subject.isVariable && !bound.count(p.subject.variable)) &&
+                                 (p.object.isVariable && !bound.count(p.object.variable));
+      if (!connected || freePredicate) {
+        tier = Tier::kExpander;
+      } else if (scan <= kReducerRows || (current && perBinding <= 1)) {
+        tier = Tier::kReducer;
+      }
+      bool better =
+          pos == 0 || (greedy && (tier < bestTier || (tier == bestTier && rowsAfter < bestRows)));
+      if (better) {
+        bestPos = pos;
+        bestTier = tier;
+        bestRows = rowsAfter;
+      }
+      if (!greedy) break;
+    }
+    const TriplePattern& pattern = triples[remaining[bestPos]];
+    remaining.erase(remaining.begin() + static_cast<ptrdiff_t>(bestPos));
+    auto vars = patternVariables(pattern);
+    bool sharesVariable = false;
+    for (const auto& v : vars) sharesVariable = sharesVariable || bound.count(v) > 0;
+    const double scan = cardinality_.scanRows(pattern, scope);
+
+    if (!current) {
+      current = std::make_unique<IndexScan>(ctx_, pattern, scope);
+    } else if (!sharesVariable) {
+      auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+      scanOp->setEstimatedRows(scan);
+      current = hashJoin(std::move(current), std::move(scanOp), bestRows);
+    } else {
+      const double probes = currentRows;
+      const bool bindAllowed = ctx_.enabled(kRewriteBindJoin);
+      if (bindAllowed && bindCheaper(probes, scan)) {
+        current = std::make_unique<BindJoin>(ctx_, std::move(current), pattern, scope);
+        current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +
+                                           " rows for ~" + formatRows(probes) + " probes");
+      } else {
+        auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+        scanOp->setEstimatedRows(scan);
+        current = hashJoin(std::move(current), std::move(scanOp), bestRows);
+        current->addDetail("rejected", bindAllowed ? "bind join: ~" + formatRows(probes) +
+                                                         " probes x " + formatRows(kProbeCost) +
+                                                         " > ~" + formatRows(scan) + " scanned rows"
+                                                   : "bind join: disabled (bind-join)");
+      }
+    }
+    current->setEstimatedRows(bestRows);
+    current->addDetail("tier", std::string(tierName(bestTier)));
+    currentRows = std::max(bestRows, 0.0);
+    for (const auto& v : vars) {
+      bound.insert(v);
+      certainBound.insert(v);
+    }
+    if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
+  }
+  if (!current) {
+    current = std::make_unique<Values>(ctx_, std::vector<std::string>{},
+                                       std::vector<ValueRow>{ValueRow{}}, "Unit");
+  }
+  return current;
+}
+
+OperatorPtr Planner::planBgp(const std::vector<TriplePattern>& triples, std::vector<Expr> filters,
+                             OperatorPtr outer, const std::set<std::string>& certain,
+                             const GraphScope& scope) {
+  OperatorPtr op = placeBgp(triples, filters, std::move(outer), certain, scope);
+  return applyFilters(std::move(op), filters, scope);
+}
+
+}  // namespace cairn::query::plan

@@ -1,0 +1,98 @@
+#include "query/plan/cardinality.h"
+
+#include <algorithm>
+
+#include "query/exec/pattern_slots.h"
+#include "query/exec/triple_source.h"
+
+namespace cairn::query::plan {
+
+const index::LedgerStats* Cardinality::stats(core::NodeId graph) {
+  auto it = stats_.find(graph);
+  if (it == stats_.end()) {
+    std::shared_ptr<const index::LedgerStats> loaded;
+    if (ctx_.ledger().root().findGraph(graph)) {
+      auto result = ctx_.ledger().statistics(graph);
+      if (result.isOk()) loaded = std::move(result).value();
+    }
+    it = stats_.emplace(graph, std::move(loaded)).first;
+  }
+  return it->second.get();
+}
+
+Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const GraphScope& scope) {
+  Totals t;
+  std::optional<ValueId> predicate;
+  if (!pattern.predicate.isVariable) predicate = ctx_.terms().findStored(pattern.predicate.term);
+  for (core::NodeId g : scope.graphs) {
+    const index::GraphIndex* graph = ctx_.ledger().root().findGraph(g);
+    if (!graph) continue;
+    const index::LedgerStats* s = stats(g);
+    if (!s) {
+      t.rows += kUnknownTriples;
+      t.subjects += kUnknownTriples * kUnknownDistinctFraction;
+      t.objects += kUnknownTriples * kUnknownDistinctFraction;
+      t.predicates += 100;
+      continue;
+    }
+    t.known = true;
+    if (pattern.predicate.isVariable) {
+      t.rows += static_cast<double>(s->triples);
+      t.subjects += static_cast<double>(s->subjects);
+      t.objects += static_cast<double>(s->subjects);  // no global object sketch: subjects as proxy
+      t.predicates += static_cast<double>(s->predicates);
+    } else if (predicate) {
+      if (const index::PredicateStats* p = s->find(predicate->key)) {
+        t.rows += static_cast<double>(p->rows);
+        t.subjects += static_cast<double>(p->distinctSubjects());
+        t.objects += static_cast<double>(p->distinctObjects());
+        t.predicates += 1;
+      }
+    }
+  }
+  return t;
+}
+
+double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& scope) {
+  std::string key = describePattern(pattern);
+  for (core::NodeId g : scope.graphs) key += "|" + std::to_string(g);
+  if (auto it = exact_.find(key); it != exact_.end()) return it->second;
+
+  PatternSlots slots = compilePattern(ctx_, pattern);
+  double rows = 0;
+  if (slots.impossible) {
+    rows = 0;
+  } else {
+    TripleAccess access{slots.constant[0], slots.constant[1], slots.constant[2], false};
+    TripleSource source(ctx_, scope, access, "planner");
+    if (auto exact = source.countFromDirectory()) {
+      rows = static_cast<double>(*exact);
+    } else {
+      // (s, ?p, o) over one or several graphs: estimate from the subject's rows.
+      Totals t = totals(pattern, scope);
+      rows = t.rows;
+      if (!pattern.subject.isVariable) rows /= std::max(1.0, t.subjects);
+      if (!pattern.object.isVariable) rows /= std::max(1.0, t.objects);
+    }
+  }
+  exact_.emplace(key, rows);
+  return rows;
+}
+
+double Cardinality::fanout(const TriplePattern& pattern, const std::set<std::string>& bound,
+                           const GraphScope& scope) {
+  double rows = scanRows(pattern, scope);
+  if (rows <= 0) return 0;
+  Totals t = totals(pattern, scope);
+  auto isBound = [&](const PatternTerm& term) {
+    return term.isVariable && bound.count(term.variable) > 0;
+  };
+  // Each bound position keeps about 1/distinct of the rows, never fewer distinct values than
+  // rows when constants already narrowed the pattern.
+  if (isBound(pattern.subject)) rows /= std::clamp(t.subjects, 1.0, std::max(1.0, rows));
+  if (isBound(pattern.object)) rows /= std::clamp(t.objects, 1.0, std::max(1.0, rows));
+  if (isBound(pattern.predicate)) rows /= std::max(1.0, t.predicates);
+  return rows;
+}
+
+}  // namespace cairn::query::plan

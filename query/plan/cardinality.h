@@ -1,0 +1,56 @@
+#pragma once
+// Cardinality: the planner's row estimates for triple patterns, from the per-predicate
+// statistics (index/stats/ledger_stats.h) of the graphs in scope, and from exact directory
+// counts (PermutationReader::count) when a pattern's constants form a key prefix.
+//
+//   scanRows(pattern)           rows matching the pattern's constants: the exact count when the
+//                               constants are a prefix of one permutation, else from statistics.
+//   fanout(pattern, bound)      expected matches per binding of `bound` variables: scanRows
+//                               divided by the distinct values of each bound position (distinct
+//                               subjects / objects of the predicate; the ledger's subjects, or
+//                               predicates, when the predicate is a variable).
+//
+// Fallbacks when a graph has no statistics (docs/query-engine.md): kUnknownTriples rows per
+// graph, kUnknownDistinctFraction of the rows distinct per position.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "index/stats/ledger_stats.h"
+#include "query/algebra/term_pattern.h"
+#include "query/exec/exec_context.h"
+
+namespace cairn::query::plan {
+
+inline constexpr double kUnknownTriples = 100000;
+inline constexpr double kUnknownDistinctFraction = 0.1;
+
+class Cardinality {
+ public:
+  explicit Cardinality(ExecContext& ctx) : ctx_(ctx) {}
+
+  double scanRows(const TriplePattern& pattern, const GraphScope& scope);
+  double fanout(const TriplePattern& pattern, const std::set<std::string>& bound,
+                const GraphScope& scope);
+
+ private:
+  struct Totals {
+    double rows = 0;
+    double subjects = 0;
+    double objects = 0;
+    double predicates = 0;
+    bool known = false;
+  };
+  // Statistics of the pattern's predicate (constant) or of the whole graphs (variable).
+  Totals totals(const TriplePattern& pattern, const GraphScope& scope);
+  const index::LedgerStats* stats(core::NodeId graph);
+
+  ExecContext& ctx_;
+  std::map<core::NodeId, std::shared_ptr<const index::LedgerStats>> stats_;
+  std::map<std::string, double> exact_;  // scanRows cache by pattern text and scope
+};
+
+}  // namespace cairn::query::plan

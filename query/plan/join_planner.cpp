@@ -1,0 +1,133 @@
+// Joins (§18.5 Join). A tree of Join nodes is flattened into its operands; the basic graph
+// patterns among them are merged into one (join is associative and commutative) and placed by
+// the greedy BGP planner, property paths are joined after it, and the other operands (OPTIONAL
+// groups, unions, subqueries, VALUES, ...) are planned on their own and hash-joined.
+//
+// A path with a constant end is planned with the other operands (it starts from that constant,
+// usually small); a path between two variables is joined after the BGP, per row when it shares
+// a variable with it.
+//
+// When the other operands are estimated small next to the BGP's cheapest pattern they become
+// the BGP's outer input, so its patterns are probed per row (bind joins) — the usual shape of
+// VALUES or a selective OPTIONAL group followed by triples. Otherwise the BGP is planned alone
+// and hash-joined with them.
+
+#include <algorithm>
+
+#include "query/exec/property_path.h"
+#include "query/plan/planner.h"
+
+namespace cairn::query::plan {
+
+namespace {
+
+void flatten(const Algebra& node, std::vector<const Algebra*>& out) {
+  if (node.kind == AlgebraKind::kJoin) {
+    for (const auto& c : node.children) flatten(*c, out);
+  } else if (node.kind != AlgebraKind::kTable) {
+    out.push_back(&node);
+  }
+}
+
+bool sharesVariable(const Operator& op, const std::vector<std::string>& vars) {
+  for (const auto& v : vars) {
+    if (op.column(v) >= 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filtersIn,
+                              const GraphScope& scope) {
+  std::vector<const Algebra*> operands;
+  flatten(node, operands);
+  std::vector<TriplePattern> triples;
+  std::vector<const Algebra*> paths, others;
+  for (const Algebra* o : operands) {
+    if (o->kind == AlgebraKind::kBgp) {
+      triples.insert(triples.end(), o->triples.begin(), o->triples.end());
+    } else if (o->kind == AlgebraKind::kPath &&
+               (o->pathSubject.isVariable && o->pathObject.isVariable)) {
+      paths.push_back(o);
+    } else {
+      others.push_back(o);
+    }
+  }
+  std::vector<Expr> filters = filtersIn;
+
+  OperatorPtr outer;
+  std::set<std::string> certain;
+  for (const Algebra* o : others) {
+    OperatorPtr op = plan(*o, scope);
+    auto vars = certainVariables(*o);
+    certain.insert(vars.begin(), vars.end());
+    if (!outer) {
+      outer = std::move(op);
+    } else {
+      double rows = std::max(estimateOf(*outer), estimateOf(*op));
+      outer = hashJoin(std::move(outer), std::move(op), rows);
+    }
+  }
+
+  OperatorPtr current;
+  if (!triples.empty()) {
+    double cheapest = -1;
+    std::vector<std::string> bgpVars;
+    for (const auto& t : triples) {
+      double rows = cardinality_.scanRows(t, scope);
+      cheapest = cheapest < 0 ? rows : std::min(cheapest, rows);
+      for (const PatternTerm* p : {&t.subject, &t.predicate, &t.object}) {
+        if (p->isVariable) bgpVars.push_back(p->variable);
+      }
+    }
+    const bool feedOuter = outer && sharesVariable(*outer, bgpVars) &&
+                           ctx_.enabled(kRewriteBindJoin) &&
+                           bindCheaper(estimateOf(*outer), cheapest);
+    if (!outer || feedOuter) {
+      current = placeBgp(triples, filters, std::move(outer), certain, scope);
+    } else {
+      // Filters over the BGP's own variables may run inside it; the rest after the join.
+      std::vector<Expr> inner, rest;
+      std::set<std::string> own(bgpVars.begin(), bgpVars.end());
+      for (Expr& f : filters) {
+        bool local = true;
+        for (const auto& v : referencedVariables(f)) local = local && own.count(v);
+        (local ? inner : rest).push_back(std::move(f));
+      }
+      OperatorPtr bgp = placeBgp(triples, inner, nullptr, {}, scope);
+      for (Expr& f : inner) rest.push_back(std::move(f));
+      filters = std::move(rest);
+      double rows = std::max(estimateOf(*outer), estimateOf(*bgp));
+      current = hashJoin(std::move(bgp), std::move(outer), rows);
+    }
+  } else {
+    current = std::move(outer);
+  }
+
+  for (const Algebra* p : paths) {
+    std::vector<std::string> ends;
+    if (p->pathSubject.isVariable) ends.push_back(p->pathSubject.variable);
+    if (p->pathObject.isVariable) ends.push_back(p->pathObject.variable);
+    if (current && sharesVariable(*current, ends) && ctx_.enabled(kRewriteBindJoin)) {
+      double rows = estimateOf(*current);
+      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->pathSubject,
+                                                   p->path, p->pathObject, scope);
+      current->setEstimatedRows(rows);
+    } else {
+      OperatorPtr path = plan(*p, scope);
+      if (!current) {
+        current = std::move(path);
+      } else {
+        double rows = std::max(estimateOf(*current), estimateOf(*path));
+        current = hashJoin(std::move(current), std::move(path), rows);
+      }
+    }
+  }
+  if (!current) {
+    current = plan(Algebra{}, scope);  // the unit table
+  }
+  return applyFilters(std::move(current), filters, scope);
+}
+
+}  // namespace cairn::query::plan

@@ -1,0 +1,353 @@
+#include "query/plan/planner.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "query/exec/batched_left_join.h"
+#include "query/exec/bind_join.h"
+#include "query/exec/distinct.h"
+#include "query/exec/extend.h"
+#include "query/exec/filter.h"
+#include "query/exec/hash_group.h"
+#include "query/exec/left_join.h"
+#include "query/exec/minus.h"
+#include "query/exec/named_graphs.h"
+#include "query/exec/project.h"
+#include "query/exec/property_path.h"
+#include "query/exec/slice.h"
+#include "query/exec/sort.h"
+#include "query/exec/top_k.h"
+#include "query/exec/union_all.h"
+#include "query/exec/values.h"
+
+namespace cairn::query::plan {
+
+double estimateOf(const Operator& op) {
+  return op.estimatedRows() >= 0 ? op.estimatedRows() : kUnknownRows;
+}
+
+OperatorPtr Planner::emptyResult(std::vector<std::string> variables, std::string why) {
+  auto op = std::make_unique<Values>(ctx_, std::move(variables), std::vector<ValueRow>{}, "Empty");
+  op->addDetail("why", std::move(why));
+  return op;
+}
+
+std::set<std::string> Planner::certainVariables(const Algebra& node) {
+  std::set<std::string> out;
+  auto addTerm = [&](const PatternTerm& t) {
+    if (t.isVariable) out.insert(t.variable);
+  };
+  switch (node.kind) {
+    case AlgebraKind::kBgp:
+      for (const auto& t : node.triples) {
+        addTerm(t.subject);
+        addTerm(t.predicate);
+        addTerm(t.object);
+      }
+      break;
+    case AlgebraKind::kPath:
+      addTerm(node.pathSubject);
+      addTerm(node.pathObject);
+      break;
+    case AlgebraKind::kJoin:
+      for (const auto& c : node.children) {
+        auto sub = certainVariables(*c);
+        out.insert(sub.begin(), sub.end());
+      }
+      break;
+    case AlgebraKind::kLeftJoin:
+    case AlgebraKind::kMinus:
+    case AlgebraKind::kFilter:
+    case AlgebraKind::kOrderBy:
+    case AlgebraKind::kDistinct:
+    case AlgebraKind::kReduced:
+    case AlgebraKind::kSlice:
+    case AlgebraKind::kExtend:
+      if (!node.children.empty()) out = certainVariables(*node.children[0]);
+      break;
+    case AlgebraKind::kGraph:
+      if (!node.children.empty()) out = certainVariables(*node.children[0]);
+      addTerm(node.graph);
+      break;
+    case AlgebraKind::kUnion: {
+      if (node.children.size() == 2) {
+        auto a = certainVariables(*node.children[0]);
+        auto b = certainVariables(*node.children[1]);
+        std::set_intersection(a.begin(), a.end(), b.begin(), b.end(),
+                              std::inserter(out, out.begin()));
+      }
+      break;
+    }
+    case AlgebraKind::kProject: {
+      auto sub = certainVariables(*node.children[0]);
+      for (const auto& v : node.variables) {
+        if (sub.count(v)) out.insert(v);
+      }
+      break;
+    }
+    case AlgebraKind::kGroup: {
+      auto sub = certainVariables(*node.children[0]);
+      for (const auto& k : node.groupKeys) {
+        if (k.expr.kind == ExprKind::kVariable && sub.count(k.expr.variable) &&
+            k.variable == k.expr.variable) {
+          out.insert(k.variable);
+        }
+      }
+      break;
+    }
+    case AlgebraKind::kValues:
+      for (size_t i = 0; i < node.variables.size(); ++i) {
+        bool all = true;
+        for (const auto& row : node.rows) all = all && i < row.size() && row[i].has_value();
+        if (all) out.insert(node.variables[i]);
+      }
+      break;
+    case AlgebraKind::kTable:
+    case AlgebraKind::kService:
+      break;
+  }
+  return out;
+}
+
+OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
+  auto child = [&](size_t i) { return plan(*node.children.at(i), scope); };
+  OperatorPtr op;
+  switch (node.kind) {
+    case AlgebraKind::kTable:
+      op = std::make_unique<Values>(ctx_, std::vector<std::string>{},
+                                    std::vector<ValueRow>{ValueRow{}}, "Unit");
+      break;
+    case AlgebraKind::kBgp:
+      op = planBgp(node.triples, {}, nullptr, {}, scope);
+      break;
+    case AlgebraKind::kPath:
+      op = std::make_unique<PropertyPathScan>(ctx_, nullptr, node.pathSubject, node.path,
+                                              node.pathObject, scope);
+      op->setEstimatedRows(node.pathSubject.isVariable && node.pathObject.isVariable
+                               ? kUnknownRows * 10
+                               : kPathFromConstantRows);
+      break;
+    case AlgebraKind::kJoin:
+      op = planJoin(node, {}, scope);
+      break;
+    case AlgebraKind::kLeftJoin: {
+      OperatorPtr left = child(0);
+      double rows = estimateOf(*left);
+      const Algebra& right = *node.children.at(1);
+      if (ctx_.enabled(kRewriteBindJoin) && right.kind == AlgebraKind::kBgp &&
+          right.triples.size() == 1 &&
+          bindCheaper(rows, cardinality_.scanRows(right.triples[0], scope))) {
+        // OPTIONAL { one pattern } over a small input: probe the index per row.
+        op = std::make_unique<BindJoin>(ctx_, std::move(left), right.triples[0], scope,
+                                        BindJoin::Mode::kLeftOuter, node.filters);
+        op->setEstimatedRows(rows);
+        break;
+      }
+      if (ctx_.enabled(kRewriteBindJoin) && right.kind == AlgebraKind::kBgp &&
+          right.triples.size() > 1) {
+        double cheapest = -1;
+        for (const auto& t : right.triples) {
+          double scan = cardinality_.scanRows(t, scope);
+          cheapest = cheapest < 0 ? scan : std::min(cheapest, scan);
+        }
+        if (bindCheaper(rows, cheapest)) {
+          // OPTIONAL { several patterns } over a small input: probe per left batch.
+          std::vector<std::string> rightVars;
+          for (const auto& v : certainVariables(right)) rightVars.push_back(v);
+          const std::vector<TriplePattern>* triples = &right.triples;
+          op = std::make_unique<BatchedLeftJoin>(
+              ctx_, std::move(left), std::move(rightVars),
+              [this, triples, scope](OperatorPtr keys) {
+                std::vector<Expr> none;
+                return placeBgp(*triples, none, std::move(keys), {}, scope);
+              },
+              node.filters, scope);
+          op->setEstimatedRows(rows);
+          break;
+        }
+      }
+      op = std::make_unique<LeftJoin>(ctx_, std::move(left), child(1), node.filters, scope);
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kFilter:
+      op = planFilter(node, scope);
+      break;
+    case AlgebraKind::kUnion: {
+      OperatorPtr left = child(0);
+      OperatorPtr right = child(1);
+      double rows = estimateOf(*left) + estimateOf(*right);
+      op = std::make_unique<UnionAll>(ctx_, std::move(left), std::move(right));
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kMinus: {
+      OperatorPtr left = child(0);
+      double rows = estimateOf(*left);
+      op = std::make_unique<Minus>(ctx_, std::move(left), child(1));
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kGraph:
+      op = planGraph(node, scope);
+      break;
+    case AlgebraKind::kExtend: {
+      // A chain of Extends runs as one operator (one solution for BNODE across them).
+      std::vector<Extend::Binding> bindings;
+      const Algebra* base = &node;
+      while (base->kind == AlgebraKind::kExtend) {
+        bindings.insert(bindings.begin(), {base->variable, base->expr});
+        base = base->children.at(0).get();
+      }
+      OperatorPtr input = plan(*base, scope);
+      double rows = estimateOf(*input);
+      op = std::make_unique<Extend>(ctx_, std::move(input), bindings, scope);
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kGroup: {
+      op = tryCountFromDirectory(node, scope);
+      if (op) break;
+      OperatorPtr input = child(0);
+      double rows = node.groupKeys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
+      op = std::make_unique<HashGroup>(ctx_, std::move(input), node.groupKeys, node.aggregates,
+                                       scope);
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kOrderBy: {
+      op = tryTopKFromIndex(node, scope);
+      if (op) break;
+      OperatorPtr input = child(0);
+      double rows = estimateOf(*input);
+      op = std::make_unique<Sort>(ctx_, std::move(input), node.order, scope);
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kProject: {
+      OperatorPtr input = child(0);
+      double rows = estimateOf(*input);
+      op = std::make_unique<Project>(ctx_, std::move(input), node.variables);
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kReduced:
+      // REDUCED permits but does not require dropping duplicates: keep the stream as is.
+      op = child(0);
+      break;
+    case AlgebraKind::kDistinct: {
+      OperatorPtr input = child(0);
+      double rows = estimateOf(*input);
+      op = std::make_unique<Distinct>(ctx_, std::move(input));
+      op->setEstimatedRows(rows);
+      break;
+    }
+    case AlgebraKind::kSlice:
+      op = planSlice(node, scope);
+      break;
+    case AlgebraKind::kValues: {
+      std::vector<ValueRow> rows;
+      for (const auto& row : node.rows) {
+        ValueRow ids(node.variables.size());
+        for (size_t i = 0; i < ids.size() && i < row.size(); ++i) {
+          if (row[i]) ids[i] = ctx_.terms().encode(*row[i]);
+        }
+        rows.push_back(std::move(ids));
+      }
+      op = std::make_unique<Values>(ctx_, node.variables, std::move(rows));
+      break;
+    }
+    case AlgebraKind::kService:
+      throw core::Error(core::ErrorCode::kUnsupported, "SERVICE (federation) is not supported");
+  }
+  return op;
+}
+
+OperatorPtr Planner::planFilter(const Algebra& node, const GraphScope& scope) {
+  const Algebra& input = *node.children.at(0);
+  if (ctx_.enabled(kRewriteFilterPushdown)) {
+    if (input.kind == AlgebraKind::kBgp) {
+      return planBgp(input.triples, node.filters, nullptr, {}, scope);
+    }
+    if (input.kind == AlgebraKind::kJoin) return planJoin(input, node.filters, scope);
+  }
+  return applyFilters(plan(input, scope), node.filters, scope);
+}
+
+OperatorPtr Planner::applyFilters(OperatorPtr input, const std::vector<Expr>& filters,
+                                  const GraphScope& scope) {
+  std::vector<Expr> plain;
+  for (const Expr& f : filters) {
+    if (f.kind == ExprKind::kExists || f.kind == ExprKind::kNotExists) {
+      input = planExistsFilter(std::move(input), f, scope);
+    } else {
+      plain.push_back(f);
+    }
+  }
+  if (plain.empty()) return input;
+  double rows = estimateOf(*input) * 0.5;
+  auto op = std::make_unique<Filter>(ctx_, std::move(input), plain, scope);
+  op->setEstimatedRows(rows);
+  return op;
+}
+
+OperatorPtr Planner::planGraph(const Algebra& node, const GraphScope& scope) {
+  const Algebra& inner = *node.children.at(0);
+  const auto& named = ctx_.namedGraphs();
+  if (!node.graph.isVariable) {
+    auto id = ctx_.terms().findStored(node.graph.term);
+    bool isNamed = id && core::isNode(id->type) &&
+                   std::find(named.begin(), named.end(), id->key) != named.end();
+    if (!isNamed) {
+      // Still plan the pattern for its variables, over no graph at all.
+      OperatorPtr probe = plan(inner, GraphScope{});
+      return emptyResult(probe->variables(), "graph " + core::toNTriples(node.graph.term) +
+                                                 " is not a named graph of the dataset");
+    }
+    return plan(inner, GraphScope{{id->key}});
+  }
+  (void)scope;
+  auto op =
+      std::make_unique<NamedGraphs>(ctx_, node.graph.variable, named,
+                                    [this, &inner](const GraphScope& g) { return plan(inner, g); });
+  op->setEstimatedRows(kUnknownRows);
+  return op;
+}
+
+OperatorPtr Planner::planSlice(const Algebra& node, const GraphScope& scope) {
+  const Algebra& input = *node.children.at(0);
+  OperatorPtr op;
+  // ORDER BY + LIMIT: keep only offset+limit rows (TopK) under the projection.
+  const Algebra* order = &input;
+  const Algebra* project = nullptr;
+  if (order->kind == AlgebraKind::kProject) {
+    project = order;
+    order = order->children.at(0).get();
+  }
+  if (node.limit && order->kind == AlgebraKind::kOrderBy && ctx_.enabled(kRewriteTopK)) {
+    OperatorPtr sorted = tryTopKFromIndex(*order, scope);
+    if (!sorted) {
+      OperatorPtr input = plan(*order->children.at(0), scope);
+      const double rows =
+          std::min(estimateOf(*input), static_cast<double>(node.offset + *node.limit));
+      sorted = std::make_unique<TopK>(ctx_, std::move(input), order->order,
+                                      node.offset + *node.limit, scope);
+      sorted->setEstimatedRows(rows);
+    }
+    if (project) {
+      const double rows = estimateOf(*sorted);
+      sorted = std::make_unique<Project>(ctx_, std::move(sorted), project->variables);
+      sorted->setEstimatedRows(rows);
+    }
+    op = std::move(sorted);
+  } else {
+    op = plan(input, scope);
+  }
+  double rows = std::max(0.0, estimateOf(*op) - static_cast<double>(node.offset));
+  if (node.limit) rows = std::min(rows, static_cast<double>(*node.limit));
+  auto slice = std::make_unique<Slice>(ctx_, std::move(op), node.offset, node.limit);
+  slice->setEstimatedRows(rows);
+  return slice;
+}
+
+}  // namespace cairn::query::plan

@@ -1,0 +1,102 @@
+#pragma once
+// Planner: turns the logical algebra (query/algebra/) into a tree of physical operators
+// (query/exec/) for one execution context. One method per concern, each in its own file:
+//
+//   planner.cpp               dispatch per algebra kind, solution modifiers, dataset/graphs
+//   join_planner.cpp          joins: flattening, BGP + outer placement, paths, hash vs bind
+//   bgp_planner.cpp           greedy placement of a BGP's patterns (reducers, sources,
+//                             expanders) with its filters placed as soon as they can run
+//   exists_planner.cpp        EXISTS / NOT EXISTS: semi/anti join, or per-row substitution
+//   count_from_directory.cpp  fast path: COUNT of one pattern from the index directories
+//   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
+//
+// Every rewrite and fast path has a name (docs/query-engine.md) that QueryOptions::
+// disabledRewrites switches off; the operators it produced say so in their PlanInfo details.
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "query/algebra/algebra.h"
+#include "query/exec/exec_context.h"
+#include "query/exec/operator.h"
+#include "query/plan/cardinality.h"
+
+namespace cairn::query::plan {
+
+// Names of the rewrites and fast paths (QueryOptions::disabledRewrites).
+inline constexpr std::string_view kRewriteBindJoin = "bind-join";
+inline constexpr std::string_view kRewriteFilterPushdown = "filter-pushdown";
+inline constexpr std::string_view kRewriteTopK = "top-k";
+inline constexpr std::string_view kRewriteTopKFromIndex = "top-k-from-index";
+inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-directory";
+inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
+inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
+
+// Rows assumed for an operator without an estimate.
+inline constexpr double kUnknownRows = 1000;
+// Rows assumed for a property path with a constant end (a walk from one node).
+inline constexpr double kPathFromConstantRows = 100;
+// A pattern this small (standalone) is a reducer: placed first.
+inline constexpr double kReducerRows = 64;
+// A bind-join probe costs about this many scanned rows: a descent to one leaflet and a cursor
+// (measured warm at ~2 us per probe against ~0.07 us per scanned row on 1M facts).
+inline constexpr double kProbeCost = 16;
+// Whether `probes` index lookups beat scanning `scanRows` rows. A single probe never costs more
+// than reading the leaflet a scan would start with.
+inline bool bindCheaper(double probes, double scanRows) {
+  return probes * kProbeCost <= std::max(scanRows, kProbeCost);
+}
+
+class Planner {
+ public:
+  explicit Planner(ExecContext& ctx) : ctx_(ctx), cardinality_(ctx) {}
+
+  // The operator tree for `node` over `scope`. Throws core::Error (kUnsupported for SERVICE).
+  OperatorPtr plan(const Algebra& node, const GraphScope& scope);
+
+  // Installs the EXISTS evaluator (per-row substitution) into the context.
+  void installExistsEvaluator();
+
+  // Variables every solution of `node` binds (for placing filters early).
+  static std::set<std::string> certainVariables(const Algebra& node);
+
+ private:
+  OperatorPtr planJoin(const Algebra& node, const std::vector<Expr>& filters,
+                       const GraphScope& scope);
+  OperatorPtr planFilter(const Algebra& node, const GraphScope& scope);
+  OperatorPtr planGraph(const Algebra& node, const GraphScope& scope);
+  OperatorPtr planSlice(const Algebra& node, const GraphScope& scope);
+
+  // Places `triples` greedily on top of `outer` (may be null), applying each of `filters` as
+  // soon as its variables are all certainly bound (`certain`: the variables outer always
+  // binds). Placed filters are removed from `filters`; the caller applies the rest.
+  OperatorPtr placeBgp(const std::vector<TriplePattern>& triples, std::vector<Expr>& filters,
+                       OperatorPtr outer, const std::set<std::string>& certain,
+                       const GraphScope& scope);
+  // placeBgp, then the remaining filters on top.
+  OperatorPtr planBgp(const std::vector<TriplePattern>& triples, std::vector<Expr> filters,
+                      OperatorPtr outer, const std::set<std::string>& certain,
+                      const GraphScope& scope);
+  // Joins two planned inputs by hash, building the smaller.
+  OperatorPtr hashJoin(OperatorPtr a, OperatorPtr b, double rows);
+  // Applies `filters` (EXISTS conjuncts as semi/anti joins where allowed) on top of `input`.
+  OperatorPtr applyFilters(OperatorPtr input, const std::vector<Expr>& filters,
+                           const GraphScope& scope);
+  OperatorPtr planExistsFilter(OperatorPtr input, const Expr& condition, const GraphScope& scope);
+
+  // Fast paths: null when their preconditions do not hold.
+  OperatorPtr tryCountFromDirectory(const Algebra& group, const GraphScope& scope);
+  OperatorPtr tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope);
+
+  OperatorPtr emptyResult(std::vector<std::string> variables, std::string why);
+
+  ExecContext& ctx_;
+  Cardinality cardinality_;
+};
+
+double estimateOf(const Operator& op);
+
+}  // namespace cairn::query::plan
