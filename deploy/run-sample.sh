@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs dependencies, builds the `cairn` binary, loads the bundled sample dataset into the
-# ledger `sample` of the embedded store (./cairn-data), and queries it from the command line.
+# ledger `sample` of the embedded store (./cairn-data), and runs a SPARQL query against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash deploy/install-deps.sh
@@ -14,6 +14,12 @@ data="${CAIRN_DATA:-./cairn-data}"
 echo
 "$cairn" stats --data "$data" --ledger sample
 echo
-echo "Everything typed rdf:type, first 10:"
-"$cairn" scan --data "$data" --ledger sample --limit 10 \
-  '?s <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> ?class'
+echo "Writers by country of birth (SPARQL):"
+"$cairn" query --data "$data" --ledger sample '
+  PREFIX ex: <http://cairn.example/sample/>
+  SELECT ?country (COUNT(?writer) AS ?writers) (SAMPLE(?name) AS ?example)
+  WHERE {
+    ?writer a ex:Writer ; ex:name ?name ; ex:birthPlace/ex:country/ex:name ?country .
+  }
+  GROUP BY ?country
+  ORDER BY DESC(?writers) ?country'

@@ -11,5 +11,6 @@ namespace cairn::server {
 void addImportCommand(CLI::App& app);
 void addStatsCommand(CLI::App& app);
 void addScanCommand(CLI::App& app);
+void addQueryCommand(CLI::App& app);
 
 }  // namespace cairn::server

@@ -67,16 +67,8 @@ Access chooseAccess(std::optional<core::NodeId> s, std::optional<core::NodeId> p
 void runScan(const ScanArgs& args) {
   TriplePattern pattern = parseTriplePattern(args.pattern);
   auto store = openStore(args.data, /*readOnly=*/true);
-  index::IndexConfig config = index::IndexConfig::defaults();
-  auto cache = std::make_shared<index::IndexCache>(size_t{256} << 20);
-  auto opened = index::Ledger::open(*store, *store, args.ledger, cache, config);
-  if (!opened.isOk()) {
-    throw core::Error(opened.status().code() == core::StatusCode::kNotFound
-                          ? core::ErrorCode::kNotFound
-                          : core::ErrorCode::kStorageError,
-                      opened.status().message());
-  }
-  const index::Ledger& ledger = **opened;
+  auto opened = openLedger(*store, args.ledger, size_t{256} << 20);
+  const index::Ledger& ledger = *opened;
 
   auto emptyResult = [&] {
     if (args.count) std::printf("0\n");

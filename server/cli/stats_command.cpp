@@ -97,16 +97,8 @@ void printGraph(const index::Ledger& ledger, const index::GraphIndex& g,
 
 void runStats(const StatsArgs& args) {
   auto store = openStore(args.data, /*readOnly=*/true);
-  auto opened = index::Ledger::open(*store, *store, args.ledger,
-                                    std::make_shared<index::IndexCache>(size_t{64} << 20),
-                                    index::IndexConfig::defaults());
-  if (!opened.isOk()) {
-    throw core::Error(opened.status().code() == core::StatusCode::kNotFound
-                          ? core::ErrorCode::kNotFound
-                          : core::ErrorCode::kStorageError,
-                      opened.status().message());
-  }
-  const index::Ledger& ledger = **opened;
+  auto opened = openLedger(*store, args.ledger, size_t{64} << 20);
+  const index::Ledger& ledger = *opened;
   const index::IndexRoot& root = ledger.root();
   if (args.json) {
     nlohmann::json j = {{"ledger", args.ledger},

@@ -18,4 +18,18 @@ std::unique_ptr<storage::RocksDbStore> openStore(const std::string& directory, b
   return std::move(store).value();
 }
 
+std::shared_ptr<const index::Ledger> openLedger(const storage::RocksDbStore& store,
+                                                const std::string& name, size_t cacheBytes) {
+  auto opened = index::Ledger::open(store, store, name,
+                                    std::make_shared<index::IndexCache>(cacheBytes),
+                                    index::IndexConfig::defaults());
+  if (!opened.isOk()) {
+    throw core::Error(opened.status().code() == core::StatusCode::kNotFound
+                          ? core::ErrorCode::kNotFound
+                          : core::ErrorCode::kStorageError,
+                      opened.status().message());
+  }
+  return std::move(opened).value();
+}
+
 }  // namespace cairn::server

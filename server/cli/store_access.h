@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "index/ledger/ledger.h"
 #include "storage/rocksdb_store.h"
 
 namespace cairn::server {
@@ -12,5 +13,10 @@ inline constexpr const char* kDefaultDataDirectory = "./cairn-data";
 
 // Throws core::Error(kStorageError) with RocksDB's reason when the store cannot be opened.
 std::unique_ptr<storage::RocksDbStore> openStore(const std::string& directory, bool readOnly);
+
+// Opens ledger `name` at its head with a fresh cache of `cacheBytes`. Throws core::Error:
+// kNotFound for an unknown ledger, kStorageError otherwise.
+std::shared_ptr<const index::Ledger> openLedger(const storage::RocksDbStore& store,
+                                                const std::string& name, size_t cacheBytes);
 
 }  // namespace cairn::server

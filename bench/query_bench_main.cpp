@@ -1,0 +1,200 @@
+// query_bench: the SPARQL engine's performance envelope over a ledger imported from datagen
+// (docs/datagen.md), in-process: parse + plan + execute + decode every result term, with a
+// sink that only counts. Run it on the 100K, 1M and 10M ledgers and compare the ratios.
+//
+//   query_bench --data DIR --ledger NAME [--reps N] [--only NAME] [--json]
+//
+// Each query runs once to warm the cache, then --reps times; queries with a {K} placeholder
+// draw a different entity per repetition (hubs excluded: K from 100 up) so point lookups do not
+// hit one cached leaflet. Reports median, min and max latency, result rows, the engine's peak
+// charged memory, and the process's peak RSS at the end.
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "query/engine/query_engine.h"
+#include "server/cli/progress_display.h"
+#include "server/cli/store_access.h"
+#include "sparql/parser/sparql_parser.h"
+
+using namespace cairn;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char* kPrefixes =
+    "PREFIX c: <http://cairn.example/ontology/>\n"
+    "PREFIX person: <http://cairn.example/resource/Person/>\n"
+    "PREFIX place: <http://cairn.example/resource/Place/>\n"
+    "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n";
+
+struct BenchQuery {
+  const char* name;
+  const char* klass;  // the class {K} ranges over ("" when the query has no {K})
+  const char* text;
+  bool bounded;  // should cost the same at 10M as at 100K
+};
+
+// The envelope the SPARQL engine issue names. Place/40 is a mid-size city at every scale.
+const BenchQuery kQueries[] = {
+    {"point-lookup", "Person", "SELECT ?n WHERE { person:{K} c:name ?n }", true},
+    {"attribute-scan", "", "SELECT ?s ?v WHERE { ?s c:rating ?v }", false},
+    {"type-scan", "", "SELECT ?s ?c WHERE { ?s rdf:type ?c }", false},
+    {"star-3", "", "SELECT ?p ?n ?a WHERE { ?p c:livesIn place:40 ; c:name ?n ; c:age ?a }",
+     false},
+    {"star-5", "",
+     "SELECT ?p ?n ?a ?e WHERE { ?p c:livesIn place:40 ; rdf:type c:Person ; c:name ?n ; "
+     "c:age ?a ; c:email ?e }",
+     false},
+    {"chain-2", "Person", "SELECT ?f ?n WHERE { person:{K} c:knows ?f . ?f c:name ?n }", true},
+    {"chain-3", "Person",
+     "SELECT ?f ?o ?on WHERE { person:{K} c:knows ?f . ?f c:worksFor ?o . ?o c:name ?on }", true},
+    {"optional", "",
+     "SELECT ?p ?e WHERE { ?p c:livesIn place:40 OPTIONAL { ?p c:email ?e } }", false},
+    {"not-exists", "",
+     "SELECT ?p WHERE { ?p c:livesIn place:40 FILTER NOT EXISTS { ?p c:email ?e } }", false},
+    {"union", "Person",
+     "SELECT ?x WHERE { { person:{K} c:knows ?x } UNION { ?x c:knows person:{K} } }", false},
+    {"group-count", "",
+     "SELECT ?city (COUNT(*) AS ?n) WHERE { ?p c:livesIn ?city } GROUP BY ?city", false},
+    {"count-predicate", "", "SELECT (COUNT(*) AS ?n) WHERE { ?s c:rating ?o }", true},
+    {"order-limit", "", "SELECT ?s ?v WHERE { ?s c:population ?v } ORDER BY DESC(?v) LIMIT 10",
+     true},
+    {"order-limit-rating", "", "SELECT ?s ?v WHERE { ?s c:rating ?v } ORDER BY ?v LIMIT 10", true},
+    {"limit-scan", "", "SELECT ?s ?v WHERE { ?s c:rating ?v } LIMIT 10", true},
+    {"path-plus", "Person", "SELECT ?x WHERE { person:{K} c:knows+ ?x } LIMIT 1000", true},
+};
+
+class CountingSink final : public query::ResultSink {
+ public:
+  uint64_t rows = 0;
+  uint64_t bytes = 0;  // touch every materialized term so decoding is not optimized away
+  void beginSolutions(const std::vector<std::string>&) override {}
+  void solution(std::span<const core::Term* const> cells) override {
+    ++rows;
+    for (const core::Term* t : cells) {
+      if (t != nullptr) bytes += t->value.size();
+    }
+  }
+  void booleanResult(bool) override { ++rows; }
+  void beginGraph() override {}
+  void triple(const core::Term&, const core::Term&, const core::Term&) override { ++rows; }
+  void end() override {}
+};
+
+std::string substitute(std::string text, const std::string& k) {
+  for (size_t at = text.find("{K}"); at != std::string::npos; at = text.find("{K}", at)) {
+    text.replace(at, 3, k);
+  }
+  return text;
+}
+
+double percentile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+// Entities of `klass` in the ledger (to draw {K} from), via the engine itself.
+uint64_t classSize(const index::Ledger& ledger, const std::string& klass) {
+  const std::string text = std::string(kPrefixes) + "SELECT (COUNT(*) AS ?n) WHERE { ?x rdf:type c:" +
+                           klass + " }";
+  struct OneValue final : query::ResultSink {
+    uint64_t value = 0;
+    void beginSolutions(const std::vector<std::string>&) override {}
+    void solution(std::span<const core::Term* const> cells) override {
+      if (!cells.empty() && cells[0] != nullptr) value = std::stoull(cells[0]->value);
+    }
+    void booleanResult(bool) override {}
+    void beginGraph() override {}
+    void triple(const core::Term&, const core::Term&, const core::Term&) override {}
+    void end() override {}
+  } sink;
+  query::executeQuery(ledger, sparql::parseQuery(text), {}, sink);
+  return sink.value;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string data = server::kDefaultDataDirectory, ledgerName, only;
+  int reps = 21;
+  bool json = false;
+  CLI::App app{"SPARQL query envelope over a datagen ledger"};
+  app.add_option("--data", data);
+  app.add_option("--ledger", ledgerName)->required();
+  app.add_option("--reps", reps);
+  app.add_option("--only", only, "Run only the query with this name");
+  app.add_flag("--json", json);
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    auto store = server::openStore(data, /*readOnly=*/true);
+    auto ledger = server::openLedger(*store, ledgerName, size_t{1} << 30);
+    std::mt19937_64 random(7);
+    nlohmann::json results = nlohmann::json::array();
+    if (!json) {
+      std::printf("%-20s %12s %12s %12s %10s %12s\n", "query", "median_ms", "min_ms", "max_ms",
+                  "rows", "peak_mem_MB");
+    }
+    for (const BenchQuery& q : kQueries) {
+      if (!only.empty() && only != q.name) continue;
+      uint64_t entities = 0;
+      if (q.klass[0] != '\0') entities = classSize(*ledger, q.klass);
+      std::vector<double> ms;
+      uint64_t rows = 0, peakMemory = 0;
+      for (int r = 0; r <= reps; ++r) {
+        std::string k = "1";
+        if (entities > 0) {
+          const uint64_t low = std::min<uint64_t>(100, entities);
+          k = std::to_string(low + random() % (entities - low + 1));
+        }
+        const auto start = Clock::now();
+        const query::Query parsed = sparql::parseQuery(std::string(kPrefixes) + substitute(q.text, k));
+        CountingSink sink;
+        const query::QueryReport report = query::executeQuery(*ledger, parsed, {}, sink);
+        const double elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        if (r == 0) continue;  // warm-up
+        ms.push_back(elapsed);
+        rows = sink.rows;
+        peakMemory = std::max(peakMemory, report.peakMemoryBytes);
+      }
+      const double median = percentile(ms, 0.5);
+      const double lo = *std::min_element(ms.begin(), ms.end());
+      const double hi = *std::max_element(ms.begin(), ms.end());
+      if (json) {
+        results.push_back({{"query", q.name},
+                           {"bounded", q.bounded},
+                           {"medianMs", median},
+                           {"minMs", lo},
+                           {"maxMs", hi},
+                           {"rows", rows},
+                           {"peakChargedBytes", peakMemory}});
+      } else {
+        std::printf("%-20s %12.4f %12.4f %12.4f %10llu %12.1f\n", q.name, median, lo, hi,
+                    static_cast<unsigned long long>(rows), peakMemory / 1048576.0);
+      }
+    }
+    if (json) {
+      nlohmann::json out = {{"ledger", ledgerName},
+                            {"quads", ledger->root().quads},
+                            {"peakRssBytes", server::peakRssBytes()},
+                            {"queries", results}};
+      std::printf("%s\n", out.dump(2).c_str());
+    } else {
+      std::printf("ledger %s: %llu quads; peak RSS %.1f MiB\n", ledgerName.c_str(),
+                  static_cast<unsigned long long>(ledger->root().quads),
+                  server::peakRssBytes() / 1048576.0);
+    }
+  } catch (const core::Error& e) {
+    std::fprintf(stderr, "error: %s\n", e.message().c_str());
+    return 1;
+  }
+  return 0;
+}
