@@ -5,6 +5,7 @@
 #include "core/check.h"
 #include "core/rdf/iri.h"
 #include "core/rdf/rdf_chars.h"
+#include "core/utf8.h"
 
 namespace cairn::core::rdf {
 namespace {

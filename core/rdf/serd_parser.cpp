@@ -14,6 +14,7 @@
 #include "core/rdf/iri.h"
 #include "core/rdf/rdf_chars.h"
 #include "core/rdf/turtle_feeder.h"
+#include "core/utf8.h"
 
 namespace cairn::core::rdf {
 namespace {

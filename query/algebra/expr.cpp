@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "query/algebra/algebra.h"
+#include "query/algebra/op_traits.h"
 
 namespace cairn::query {
 
@@ -246,26 +247,6 @@ void collectExpr(const Expr& expr, std::vector<std::string>& out) {
   }
 }
 
-bool isInfix(Op op) {
-  switch (op) {
-    case Op::kOr:
-    case Op::kAnd:
-    case Op::kEqual:
-    case Op::kNotEqual:
-    case Op::kLess:
-    case Op::kGreater:
-    case Op::kLessEqual:
-    case Op::kGreaterEqual:
-    case Op::kAdd:
-    case Op::kSubtract:
-    case Op::kMultiply:
-    case Op::kDivide:
-      return true;
-    default:
-      return false;
-  }
-}
-
 std::string joinArgs(const std::vector<Expr>& args, size_t from) {
   std::string out;
   for (size_t i = from; i < args.size(); ++i) {
@@ -315,7 +296,7 @@ std::string toString(const Expr& expr) {
     case ExprKind::kCall:
       break;
   }
-  if (isInfix(expr.op) && expr.args.size() == 2) {
+  if (isBinaryOperator(expr.op) && expr.args.size() == 2) {
     return "(" + toString(expr.args[0]) + " " + std::string(opName(expr.op)) + " " +
            toString(expr.args[1]) + ")";
   }

@@ -6,13 +6,6 @@
 namespace cairn::query::expr {
 namespace {
 
-Ordering toOrdering(std::partial_ordering o) {
-  if (o == std::partial_ordering::less) return Ordering::kLess;
-  if (o == std::partial_ordering::greater) return Ordering::kGreater;
-  if (o == std::partial_ordering::equivalent) return Ordering::kEqual;
-  return Ordering::kUnordered;
-}
-
 std::partial_ordering compareNumbers(const Classified& a, const Classified& b) {
   if (a.numeric && b.numeric) return compareNumeric(*a.numeric, *b.numeric);
   return core::compareXsdValues(a.value, b.value);

@@ -4,6 +4,7 @@
 // numbers, strings, booleans and dates/times. The public entry points valueEquals and
 // compareForOrdering are declared in query/expr/expression_program.h.
 
+#include <compare>
 #include <optional>
 
 #include "core/term.h"
@@ -12,6 +13,13 @@
 namespace cairn::query::expr {
 
 enum class Ordering : uint8_t { kLess, kEqual, kGreater, kUnordered };
+
+inline Ordering toOrdering(std::partial_ordering o) {
+  if (o == std::partial_ordering::less) return Ordering::kLess;
+  if (o == std::partial_ordering::greater) return Ordering::kGreater;
+  if (o == std::partial_ordering::equivalent) return Ordering::kEqual;
+  return Ordering::kUnordered;
+}
 
 // a '=' b for classified operands (avoids parsing a constant again per row).
 std::optional<bool> valueEquals(const core::Term& a, const Classified& ca, const core::Term& b,

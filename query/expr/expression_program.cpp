@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/object_type.h"
 #include "core/xsd_numeric_codec.h"
+#include "query/algebra/op_traits.h"
 #include "query/expr/builtins.h"
 #include "query/expr/comparison.h"
 #include "query/expr/numeric.h"
@@ -93,43 +94,11 @@ const Term& booleanTerm(bool value) {
   return value ? kTrue : kFalse;
 }
 
-bool isArithmetic(const Node& n) {
-  if (n.kind != ExprKind::kCall) return false;
-  switch (n.op) {
-    case Op::kAdd:
-    case Op::kSubtract:
-    case Op::kMultiply:
-    case Op::kDivide:
-    case Op::kUnaryPlus:
-    case Op::kUnaryMinus:
-      return true;
-    default:
-      return false;
-  }
-}
+bool isArithmetic(const Node& n) { return n.kind == ExprKind::kCall && isArithmeticOperator(n.op); }
 
-Ordering toOrdering(std::partial_ordering o) {
-  if (o == std::partial_ordering::less) return Ordering::kLess;
-  if (o == std::partial_ordering::greater) return Ordering::kGreater;
-  if (o == std::partial_ordering::equivalent) return Ordering::kEqual;
-  return Ordering::kUnordered;
-}
-
-bool isBooleanOp(Op op) {
+// The tests builtinTest() evaluates: the string tests and the term tests.
+bool isBuiltinTest(Op op) {
   switch (op) {
-    case Op::kOr:
-    case Op::kAnd:
-    case Op::kNot:
-    case Op::kEqual:
-    case Op::kNotEqual:
-    case Op::kLess:
-    case Op::kGreater:
-    case Op::kLessEqual:
-    case Op::kGreaterEqual:
-    case Op::kIn:
-    case Op::kNotIn:
-    case Op::kBound:
-    case Op::kRegex:
     case Op::kStrStarts:
     case Op::kStrEnds:
     case Op::kContains:
@@ -139,6 +108,23 @@ bool isBooleanOp(Op op) {
     case Op::kIsBlank:
     case Op::kIsLiteral:
     case Op::kIsNumeric:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The calls Evaluator::test() evaluates: those whose value is always a boolean.
+bool isBooleanOp(Op op) {
+  if (isComparisonOperator(op) || isBuiltinTest(op)) return true;
+  switch (op) {
+    case Op::kOr:
+    case Op::kAnd:
+    case Op::kNot:
+    case Op::kIn:
+    case Op::kNotIn:
+    case Op::kBound:
+    case Op::kRegex:
       return true;
     default:
       return false;
@@ -185,6 +171,7 @@ std::optional<bool> Evaluator::condition(const Node& n) const {
 }
 
 std::optional<bool> Evaluator::test(const Node& n) const {
+  if (isBuiltinTest(n.op)) return builtinTest(n);
   switch (n.op) {
     case Op::kOr:
     case Op::kAnd:
@@ -198,17 +185,7 @@ std::optional<bool> Evaluator::test(const Node& n) const {
              row.value(n.args[0].slot) != nullptr;
     case Op::kRegex:
       return regexMatch(n);
-    case Op::kStrStarts:
-    case Op::kStrEnds:
-    case Op::kContains:
-    case Op::kLangMatches:
-    case Op::kSameTerm:
-    case Op::kIsIri:
-    case Op::kIsBlank:
-    case Op::kIsLiteral:
-    case Op::kIsNumeric:
-      return builtinTest(n);
-    default:
+    default:  // the comparisons (isBooleanOp)
       return comparison(n);
   }
 }
@@ -233,16 +210,11 @@ std::optional<bool> Evaluator::builtinTest(const Node& n) const {
 }
 
 const Term* Evaluator::call(const Node& n, Term& scratch) const {
+  if (isArithmetic(n)) {
+    const auto value = numeric(n);
+    return value ? store(makeNumeric(*value), scratch) : nullptr;
+  }
   switch (n.op) {
-    case Op::kAdd:
-    case Op::kSubtract:
-    case Op::kMultiply:
-    case Op::kDivide:
-    case Op::kUnaryPlus:
-    case Op::kUnaryMinus: {
-      const auto value = numeric(n);
-      return value ? store(makeNumeric(*value), scratch) : nullptr;
-    }
     case Op::kIf: {
       const auto test = condition(n.args[0]);
       if (!test) return nullptr;
@@ -518,58 +490,6 @@ const Term* Evaluator::builtin(const Node& n, Term& scratch) const {
   }
 }
 
-// The number of arguments the grammar gives each built-in; compile() rejects trees that do not
-// match, so evaluation may index args freely.
-bool arityMatches(Op op, size_t n) {
-  switch (op) {
-    case Op::kOr:
-    case Op::kAnd:
-    case Op::kEqual:
-    case Op::kNotEqual:
-    case Op::kLess:
-    case Op::kGreater:
-    case Op::kLessEqual:
-    case Op::kGreaterEqual:
-    case Op::kAdd:
-    case Op::kSubtract:
-    case Op::kMultiply:
-    case Op::kDivide:
-    case Op::kSameTerm:
-    case Op::kStrDt:
-    case Op::kStrLang:
-    case Op::kStrStarts:
-    case Op::kStrEnds:
-    case Op::kContains:
-    case Op::kStrBefore:
-    case Op::kStrAfter:
-    case Op::kLangMatches:
-      return n == 2;
-    case Op::kIf:
-      return n == 3;
-    case Op::kIn:
-    case Op::kNotIn:
-      return n >= 1;
-    case Op::kCoalesce:
-    case Op::kConcat:
-    case Op::kFunction:
-      return true;
-    case Op::kBnode:
-      return n <= 1;
-    case Op::kSubstr:
-    case Op::kRegex:
-      return n == 2 || n == 3;
-    case Op::kReplace:
-      return n == 3 || n == 4;
-    case Op::kUuid:
-    case Op::kStrUuid:
-    case Op::kRand:
-    case Op::kNow:
-      return n == 0;
-    default:
-      return n == 1;
-  }
-}
-
 // Whether a call's value depends only on its arguments: no per-query state (NOW, the base IRI,
 // the random generator, blank node labels) and no row.
 bool isPure(Op op) {
@@ -640,7 +560,8 @@ Node compileNode(const Expr& e, const std::function<int(std::string_view)>& slot
       }
       break;
     case ExprKind::kCall:
-      if (!arityMatches(e.op, e.args.size())) {
+      // Rejecting a wrong argument count here lets evaluation index args freely.
+      if (!opArity(e.op).accepts(e.args.size())) {
         throw core::Error(core::ErrorCode::kInvalidArgument,
                           "wrong number of arguments for " + std::string(opName(e.op)));
       }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/utf8.h"
 #include "query/expr/builtins.h"
 #include "query/expr/numeric.h"
 #include "query/expr/utf8.h"
@@ -31,7 +32,7 @@ std::string substring(std::string_view s, double start, std::optional<double> le
   double position = 1;
   for (size_t pos = 0; pos < s.size(); position += 1) {
     const size_t n =
-        std::min(utf8::sequenceLength(static_cast<unsigned char>(s[pos])), s.size() - pos);
+        std::min(core::utf8SequenceLength(static_cast<unsigned char>(s[pos])), s.size() - pos);
     if (position >= first && position < end) out.append(s.substr(pos, n));
     pos += n;
   }
@@ -132,7 +133,7 @@ std::optional<Term> callStringFunction(Op op, Args args) {
   switch (op) {
     case Op::kStrLen:
       if (!isStringLiteral(*args[0])) return std::nullopt;
-      return makeInteger(static_cast<Int128>(utf8::codePointCount(args[0]->value)));
+      return makeInteger(static_cast<Int128>(core::utf8CodePointCount(args[0]->value)));
     case Op::kSubstr: {
       if (!isStringLiteral(*args[0])) return std::nullopt;
       const auto start = numberArgument(*args[1]);

@@ -3,6 +3,8 @@
 #include <locale.h>
 #include <wctype.h>
 
+#include "core/utf8.h"
+
 namespace cairn::query::expr::utf8 {
 namespace {
 
@@ -25,56 +27,20 @@ std::string mapCodePoints(std::string_view s, Map map) {
   std::string out;
   out.reserve(s.size());
   for (size_t pos = 0; pos < s.size();) {
-    const unsigned char lead = static_cast<unsigned char>(s[pos]);
-    if (lead < 0x80) {
-      out += static_cast<char>(map(lead));
+    uint32_t cp;
+    const int length = core::decodeUtf8(s.data() + pos, s.data() + s.size(), cp);
+    if (length == 0) {
+      cp = static_cast<unsigned char>(s[pos]);
       ++pos;
-      continue;
+    } else {
+      pos += length;
     }
-    append(out, map(decode(s, pos)));
+    core::appendUtf8(out, map(cp));
   }
   return out;
 }
 
 }  // namespace
-
-size_t codePointCount(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) {
-    if ((c & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
-
-char32_t decode(std::string_view s, size_t& pos) {
-  const auto lead = static_cast<unsigned char>(s[pos]);
-  size_t length = sequenceLength(lead);
-  if (pos + length > s.size()) length = 1;
-  char32_t cp = length == 1 ? lead : lead & (0x7F >> length);
-  for (size_t i = 1; i < length; ++i) {
-    cp = (cp << 6) | (static_cast<unsigned char>(s[pos + i]) & 0x3F);
-  }
-  pos += length;
-  return cp;
-}
-
-void append(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 std::string toUpper(std::string_view s) {
   const locale_t locale = utf8Locale();

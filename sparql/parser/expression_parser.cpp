@@ -16,67 +16,63 @@ namespace {
 
 struct BuiltIn {
   std::string_view name;
-  Op op;
-  size_t minArgs;
-  size_t maxArgs;  // kVariadic: an ExpressionList
+  Op op;  // its argument count is query::opArity(op)
 };
-
-constexpr size_t kVariadic = static_cast<size_t>(-1);
 
 // Every built-in call of §17.4 taking ordinary expression arguments (BOUND, EXISTS and the
 // aggregates have their own syntax).
 constexpr std::array kBuiltIns = {
-    BuiltIn{"STR", Op::kStr, 1, 1},
-    BuiltIn{"LANG", Op::kLang, 1, 1},
-    BuiltIn{"LANGMATCHES", Op::kLangMatches, 2, 2},
-    BuiltIn{"DATATYPE", Op::kDatatype, 1, 1},
-    BuiltIn{"IRI", Op::kIri, 1, 1},
-    BuiltIn{"URI", Op::kIri, 1, 1},
-    BuiltIn{"BNODE", Op::kBnode, 0, 1},
-    BuiltIn{"RAND", Op::kRand, 0, 0},
-    BuiltIn{"ABS", Op::kAbs, 1, 1},
-    BuiltIn{"CEIL", Op::kCeil, 1, 1},
-    BuiltIn{"FLOOR", Op::kFloor, 1, 1},
-    BuiltIn{"ROUND", Op::kRound, 1, 1},
-    BuiltIn{"CONCAT", Op::kConcat, 0, kVariadic},
-    BuiltIn{"SUBSTR", Op::kSubstr, 2, 3},
-    BuiltIn{"STRLEN", Op::kStrLen, 1, 1},
-    BuiltIn{"REPLACE", Op::kReplace, 3, 4},
-    BuiltIn{"UCASE", Op::kUcase, 1, 1},
-    BuiltIn{"LCASE", Op::kLcase, 1, 1},
-    BuiltIn{"ENCODE_FOR_URI", Op::kEncodeForUri, 1, 1},
-    BuiltIn{"CONTAINS", Op::kContains, 2, 2},
-    BuiltIn{"STRSTARTS", Op::kStrStarts, 2, 2},
-    BuiltIn{"STRENDS", Op::kStrEnds, 2, 2},
-    BuiltIn{"STRBEFORE", Op::kStrBefore, 2, 2},
-    BuiltIn{"STRAFTER", Op::kStrAfter, 2, 2},
-    BuiltIn{"YEAR", Op::kYear, 1, 1},
-    BuiltIn{"MONTH", Op::kMonth, 1, 1},
-    BuiltIn{"DAY", Op::kDay, 1, 1},
-    BuiltIn{"HOURS", Op::kHours, 1, 1},
-    BuiltIn{"MINUTES", Op::kMinutes, 1, 1},
-    BuiltIn{"SECONDS", Op::kSeconds, 1, 1},
-    BuiltIn{"TIMEZONE", Op::kTimezone, 1, 1},
-    BuiltIn{"TZ", Op::kTz, 1, 1},
-    BuiltIn{"NOW", Op::kNow, 0, 0},
-    BuiltIn{"UUID", Op::kUuid, 0, 0},
-    BuiltIn{"STRUUID", Op::kStrUuid, 0, 0},
-    BuiltIn{"MD5", Op::kMd5, 1, 1},
-    BuiltIn{"SHA1", Op::kSha1, 1, 1},
-    BuiltIn{"SHA256", Op::kSha256, 1, 1},
-    BuiltIn{"SHA384", Op::kSha384, 1, 1},
-    BuiltIn{"SHA512", Op::kSha512, 1, 1},
-    BuiltIn{"COALESCE", Op::kCoalesce, 0, kVariadic},
-    BuiltIn{"IF", Op::kIf, 3, 3},
-    BuiltIn{"STRLANG", Op::kStrLang, 2, 2},
-    BuiltIn{"STRDT", Op::kStrDt, 2, 2},
-    BuiltIn{"SAMETERM", Op::kSameTerm, 2, 2},
-    BuiltIn{"ISIRI", Op::kIsIri, 1, 1},
-    BuiltIn{"ISURI", Op::kIsIri, 1, 1},
-    BuiltIn{"ISBLANK", Op::kIsBlank, 1, 1},
-    BuiltIn{"ISLITERAL", Op::kIsLiteral, 1, 1},
-    BuiltIn{"ISNUMERIC", Op::kIsNumeric, 1, 1},
-    BuiltIn{"REGEX", Op::kRegex, 2, 3},
+    BuiltIn{"STR", Op::kStr},
+    BuiltIn{"LANG", Op::kLang},
+    BuiltIn{"LANGMATCHES", Op::kLangMatches},
+    BuiltIn{"DATATYPE", Op::kDatatype},
+    BuiltIn{"IRI", Op::kIri},
+    BuiltIn{"URI", Op::kIri},
+    BuiltIn{"BNODE", Op::kBnode},
+    BuiltIn{"RAND", Op::kRand},
+    BuiltIn{"ABS", Op::kAbs},
+    BuiltIn{"CEIL", Op::kCeil},
+    BuiltIn{"FLOOR", Op::kFloor},
+    BuiltIn{"ROUND", Op::kRound},
+    BuiltIn{"CONCAT", Op::kConcat},
+    BuiltIn{"SUBSTR", Op::kSubstr},
+    BuiltIn{"STRLEN", Op::kStrLen},
+    BuiltIn{"REPLACE", Op::kReplace},
+    BuiltIn{"UCASE", Op::kUcase},
+    BuiltIn{"LCASE", Op::kLcase},
+    BuiltIn{"ENCODE_FOR_URI", Op::kEncodeForUri},
+    BuiltIn{"CONTAINS", Op::kContains},
+    BuiltIn{"STRSTARTS", Op::kStrStarts},
+    BuiltIn{"STRENDS", Op::kStrEnds},
+    BuiltIn{"STRBEFORE", Op::kStrBefore},
+    BuiltIn{"STRAFTER", Op::kStrAfter},
+    BuiltIn{"YEAR", Op::kYear},
+    BuiltIn{"MONTH", Op::kMonth},
+    BuiltIn{"DAY", Op::kDay},
+    BuiltIn{"HOURS", Op::kHours},
+    BuiltIn{"MINUTES", Op::kMinutes},
+    BuiltIn{"SECONDS", Op::kSeconds},
+    BuiltIn{"TIMEZONE", Op::kTimezone},
+    BuiltIn{"TZ", Op::kTz},
+    BuiltIn{"NOW", Op::kNow},
+    BuiltIn{"UUID", Op::kUuid},
+    BuiltIn{"STRUUID", Op::kStrUuid},
+    BuiltIn{"MD5", Op::kMd5},
+    BuiltIn{"SHA1", Op::kSha1},
+    BuiltIn{"SHA256", Op::kSha256},
+    BuiltIn{"SHA384", Op::kSha384},
+    BuiltIn{"SHA512", Op::kSha512},
+    BuiltIn{"COALESCE", Op::kCoalesce},
+    BuiltIn{"IF", Op::kIf},
+    BuiltIn{"STRLANG", Op::kStrLang},
+    BuiltIn{"STRDT", Op::kStrDt},
+    BuiltIn{"SAMETERM", Op::kSameTerm},
+    BuiltIn{"ISIRI", Op::kIsIri},
+    BuiltIn{"ISURI", Op::kIsIri},
+    BuiltIn{"ISBLANK", Op::kIsBlank},
+    BuiltIn{"ISLITERAL", Op::kIsLiteral},
+    BuiltIn{"ISNUMERIC", Op::kIsNumeric},
+    BuiltIn{"REGEX", Op::kRegex},
 };
 
 const BuiltIn* findBuiltIn(const Token& token) {
@@ -166,16 +162,7 @@ Expr Parser::parseAdditiveExpression() {
       Token literal = advance();
       const bool minus = literal.text[0] == '-';
       literal.text.erase(0, 1);
-      Expr right = Expr::makeConstant(numericLiteral(literal));
-      while (true) {
-        if (acceptPunct("*")) {
-          right = Expr::makeCall(Op::kMultiply, {std::move(right), parseUnaryExpression()});
-        } else if (acceptPunct("/")) {
-          right = Expr::makeCall(Op::kDivide, {std::move(right), parseUnaryExpression()});
-        } else {
-          break;
-        }
-      }
+      Expr right = parseMultiplicativeTail(Expr::makeConstant(numericLiteral(literal)));
       left = Expr::makeCall(minus ? Op::kSubtract : Op::kAdd, {std::move(left), std::move(right)});
     } else {
       return left;
@@ -184,7 +171,10 @@ Expr Parser::parseAdditiveExpression() {
 }
 
 Expr Parser::parseMultiplicativeExpression() {
-  Expr left = parseUnaryExpression();
+  return parseMultiplicativeTail(parseUnaryExpression());
+}
+
+Expr Parser::parseMultiplicativeTail(Expr left) {
   while (true) {
     if (acceptPunct("*")) {
       left = Expr::makeCall(Op::kMultiply, {std::move(left), parseUnaryExpression()});
@@ -234,13 +224,16 @@ std::vector<Expr> Parser::parseExpressionList() {
   return list;
 }
 
-std::vector<Expr> Parser::parseArgs(const Token& name, size_t min, size_t max) {
+std::vector<Expr> Parser::parseArgs(const Token& name, query::Arity arity) {
   if (!peek().isPunct("(")) expected("'(' after " + name.text);
   std::vector<Expr> args = parseExpressionList();
-  if (args.size() < min || args.size() > max) {
-    std::string count = min == max         ? std::to_string(min)
-                        : max == kVariadic ? "at least " + std::to_string(min)
-                                           : std::to_string(min) + " to " + std::to_string(max);
+  if (!arity.accepts(args.size())) {
+    const size_t min = arity.min;
+    const size_t max = arity.max;
+    std::string count = min == max ? std::to_string(min)
+                        : max == query::Arity::kUnbounded
+                            ? "at least " + std::to_string(min)
+                            : std::to_string(min) + " to " + std::to_string(max);
     errorAt(name, name.text + " takes " + count + " argument" + (max == 1 && min == 1 ? "" : "s") +
                       ", found " + std::to_string(args.size()));
   }
@@ -274,7 +267,7 @@ Expr Parser::parseBuiltInCall() {
   const BuiltIn* builtIn = findBuiltIn(name);
   if (!builtIn) expected("a built-in function");
   const Token nameToken = advance();
-  return Expr::makeCall(builtIn->op, parseArgs(nameToken, builtIn->minArgs, builtIn->maxArgs));
+  return Expr::makeCall(builtIn->op, parseArgs(nameToken, query::opArity(builtIn->op)));
 }
 
 Expr Parser::parseAggregate() {

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/rdf/rdf_chars.h"
+#include "core/utf8.h"
 
 namespace cairn::sparql {
 
@@ -80,7 +81,7 @@ class Lexer {
       return 0;
     }
     uint32_t cp = 0;
-    length = rdf::decodeUtf8(text_.data() + at, text_.data() + text_.size(), cp);
+    length = core::decodeUtf8(text_.data() + at, text_.data() + text_.size(), cp);
     if (length == 0) fail("invalid UTF-8 in query", line_, column());
     return cp;
   }
@@ -411,10 +412,10 @@ std::string replaceCodepointEscapes(std::string_view text) {
       out += c;
       continue;
     }
-    if (cp > rdf::kMaxCodePoint || rdf::isSurrogate(cp)) {
+    if (cp > core::kMaxCodePoint || core::isSurrogate(cp)) {
       fail("\\u escape is not a Unicode scalar value", line, column);
     }
-    rdf::appendUtf8(out, cp);
+    core::appendUtf8(out, cp);
     i += 1 + digits;
   }
   return out;

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "query/algebra/op_traits.h"
 #include "query/algebra/query.h"
 #include "sparql/parser/lexer.h"
 #include "sparql/parser/sparql_parser.h"
@@ -60,11 +61,13 @@ class Parser {
   query::Expr parseRelationalExpression();
   query::Expr parseAdditiveExpression();
   query::Expr parseMultiplicativeExpression();
+  // ( '*' UnaryExpression | '/' UnaryExpression )* applied to `left`.
+  query::Expr parseMultiplicativeTail(query::Expr left);
   query::Expr parseUnaryExpression();
   query::Expr parsePrimaryExpression();
   query::Expr parseBrackettedExpression();
   std::vector<query::Expr> parseExpressionList();
-  std::vector<query::Expr> parseArgs(const Token& name, size_t min, size_t max);
+  std::vector<query::Expr> parseArgs(const Token& name, query::Arity arity);
   bool atBuiltInCall() const;
   query::Expr parseBuiltInCall();
   query::Expr parseAggregate();

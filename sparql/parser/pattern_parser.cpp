@@ -122,21 +122,16 @@ void Parser::parseGroupGraphPatternSub(GroupTranslator& group) {
 }
 
 bool Parser::atTriplesStart() const {
+  if (atLiteral()) return true;
   const Token& token = peek();
   switch (token.kind) {
     case TokenKind::kVariable:
     case TokenKind::kIri:
     case TokenKind::kPrefixedName:
     case TokenKind::kBlankNode:
-    case TokenKind::kString:
-    case TokenKind::kInteger:
-    case TokenKind::kDecimal:
-    case TokenKind::kDouble:
       return true;
     case TokenKind::kPunct:
       return token.text == "[" || token.text == "(";
-    case TokenKind::kWord:
-      return token.isWord("true") || token.isWord("false");
     default:
       return false;
   }

@@ -1,5 +1,6 @@
 #include "sparql/results/graph_writers.h"
 
+#include "core/term_escape.h"
 #include "core/vocab.h"
 
 namespace cairn::sparql::results {
@@ -22,7 +23,7 @@ void TurtleWriter::writeStart() {
     out += "@prefix ";
     out += prefix;
     out += ": ";
-    appendIriRef(out, ns);
+    core::appendIriRef(out, ns);
     out += " .\n";
   }
   if (!prefixes_.empty()) out += '\n';

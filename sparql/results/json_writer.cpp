@@ -1,45 +1,18 @@
 #include "sparql/results/json_writer.h"
 
+#include "core/term_escape.h"
 #include "core/vocab.h"
 
 namespace cairn::sparql::results {
 
+namespace {
+
+// JSON string escapes are those of N-Triples with every control escaped.
 void appendJsonEscaped(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += "\\u00";
-          out += kHex[static_cast<unsigned char>(c) >> 4];
-          out += kHex[static_cast<unsigned char>(c) & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
+  core::appendEscapedString(out, s, core::StringEscaping::kAllControls);
 }
+
+}  // namespace
 
 void JsonResultWriter::writeHead(const std::vector<std::string>& variables) {
   std::string& out = buffer_.raw();

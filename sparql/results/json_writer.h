@@ -21,8 +21,4 @@ class JsonResultWriter final : public SolutionWriter {
   bool firstRow_ = true;
 };
 
-// JSON string body (no quotes): '"', '\\' and C0 controls escaped; other bytes pass through
-// (the input is UTF-8).
-void appendJsonEscaped(std::string& out, std::string_view s);
-
 }  // namespace cairn::sparql::results

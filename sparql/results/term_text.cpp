@@ -1,5 +1,6 @@
 #include "sparql/results/term_text.h"
 
+#include "core/term_escape.h"
 #include "core/vocab.h"
 
 namespace cairn::sparql::results {
@@ -83,7 +84,7 @@ bool isTurtleDouble(std::string_view s) {
 
 void appendLiteral(std::string& out, const core::TermView& term, const PrefixMap* prefixes) {
   out += '"';
-  appendEscapedString(out, term.value);
+  core::appendEscapedString(out, term.value, core::StringEscaping::kAllControls);
   out += '"';
   if (!term.language.empty()) {
     out += '@';
@@ -95,7 +96,7 @@ void appendLiteral(std::string& out, const core::TermView& term, const PrefixMap
     if (compacted) {
       out += *compacted;
     } else {
-      appendIriRef(out, term.datatype);
+      core::appendIriRef(out, term.datatype);
     }
   }
 }
@@ -139,51 +140,6 @@ std::optional<std::string_view> numericShortForm(const core::TermView& term) {
   return std::nullopt;
 }
 
-void appendEscapedString(std::string& out, std::string_view s) {
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-          out += "\\u00";
-          out += kHex[static_cast<unsigned char>(c) >> 4];
-          out += kHex[static_cast<unsigned char>(c) & 15];
-        } else {
-          out += c;
-        }
-    }
-  }
-}
-
-void appendIriRef(std::string& out, std::string_view iri) {
-  out += '<';
-  for (unsigned char c : iri) {
-    if (c <= 0x20 || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' ||
-        c == '^' || c == '`' || c == '\\') {
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '>';
-}
-
 void appendBlankNode(std::string& out, std::string_view label) {
   out += "_:";
   if (label.empty()) {
@@ -213,7 +169,7 @@ void appendTurtleTerm(std::string& out, const core::TermView& term, const Prefix
       if (compacted) {
         out += *compacted;
       } else {
-        appendIriRef(out, term.value);
+        core::appendIriRef(out, term.value);
       }
       return;
     }
@@ -235,28 +191,10 @@ void appendTurtleTerm(std::string& out, const core::TermView& term, const Prefix
   }
 }
 
-void appendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 void appendNTriplesTerm(std::string& out, const core::TermView& term) {
   switch (term.kind) {
     case core::TermKind::kIri:
-      appendIriRef(out, term.value);
+      core::appendIriRef(out, term.value);
       return;
     case core::TermKind::kBlank:
       appendBlankNode(out, term.value);

@@ -1,7 +1,7 @@
 #pragma once
 // Terms as text in the syntaxes the result writers share: Turtle-style terms (TSV cells, Turtle,
 // the table), with numbers in their short form and IRIs compacted by a prefix map; blank node
-// labels made safe for N-Triples/Turtle; and the string escapes of each syntax.
+// labels made safe for N-Triples/Turtle. String and IRI escapes are core's (core/term.h).
 
 #include <cstdint>
 #include <optional>
@@ -39,11 +39,6 @@ class PrefixMap {
 // ("4", "5.5", "1.0e6"); nullopt for every other term (including "5." or "INF").
 std::optional<std::string_view> numericShortForm(const core::TermView& term);
 
-// Turtle/N-Triples string body (no quotes): escapes '"', '\\', LF, CR, TAB and the other C0
-// controls (as \u00XX), so the result holds no tab or line break (needed by TSV).
-void appendEscapedString(std::string& out, std::string_view s);
-// "<iri>" with the characters N-Triples forbids in IRIREF as \u escapes.
-void appendIriRef(std::string& out, std::string_view iri);
 // "_:label". Engine labels are already valid BLANK_NODE_LABELs; any other character is
 // replaced by "x" and its hex code so the output always parses.
 void appendBlankNode(std::string& out, std::string_view label);
@@ -52,8 +47,6 @@ void appendBlankNode(std::string& out, std::string_view label);
 // bare true/false for xsd:boolean, "lex"@lang, "lex"^^<dt> (xsd:string omitted).
 void appendTurtleTerm(std::string& out, const core::TermView& term,
                       const PrefixMap* prefixes = nullptr);
-// The UTF-8 encoding of code point `cp` (at most 0x10FFFF; callers reject surrogates).
-void appendUtf8(std::string& out, uint32_t cp);
 
 // A term as N-Triples (like core::toNTriples, also escaping TAB and controls in literals).
 void appendNTriplesTerm(std::string& out, const core::TermView& term);

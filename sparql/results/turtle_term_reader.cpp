@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/utf8.h"
 #include "sparql/results/term_text.h"
 
 namespace cairn::sparql::results {
@@ -78,9 +79,9 @@ class TurtleTermReader {
         if (pos_ >= text_.size()) fail("truncated escape");
         char e = text_[pos_++];
         if (e == 'u') {
-          appendUtf8(iri, readHex(4));
+          core::appendUtf8(iri, readHex(4));
         } else if (e == 'U') {
-          appendUtf8(iri, readHex(8));
+          core::appendUtf8(iri, readHex(8));
         } else {
           fail("bad escape in IRI");
         }
@@ -141,10 +142,10 @@ class TurtleTermReader {
           lexical += '\\';
           break;
         case 'u':
-          appendUtf8(lexical, readHex(4));
+          core::appendUtf8(lexical, readHex(4));
           break;
         case 'U':
-          appendUtf8(lexical, readHex(8));
+          core::appendUtf8(lexical, readHex(8));
           break;
         default:
           fail("bad string escape");

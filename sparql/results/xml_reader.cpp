@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/error.h"
+#include "core/utf8.h"
 #include "sparql/results/term_text.h"
 
 namespace cairn::sparql::results {
@@ -151,10 +152,10 @@ class XmlParser {
           fail("malformed character reference");
         }
         cp = cp * (hex ? 16 : 10) + d;
-        if (cp > 0x10FFFF) fail("character reference out of range");
+        if (cp > core::kMaxCodePoint) fail("character reference out of range");
       }
-      if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF)) fail("character reference to a non-character");
-      appendUtf8(out, cp);
+      if (cp == 0 || core::isSurrogate(cp)) fail("character reference to a non-character");
+      core::appendUtf8(out, cp);
     } else {
       fail("unknown entity &" + std::string(name) + ";");
     }

@@ -1,7 +1,7 @@
 // Runs the W3C RDF 1.1 syntax suites against Cairn's parsers: rdf11/rdf-n-triples and
 // rdf-n-quads through NTriplesParser, rdf-turtle and rdf-trig through serd (parseWithSerd).
 //
-//   rdf11_runner [--verbose] [conformance-root]      (default ../shared/conformance)
+//   rdf11_runner [--verbose] [--filter TEXT] [conformance-root]   (default ../shared/conformance)
 //
 // Positive syntax tests must parse; negative syntax and negative eval tests must be rejected;
 // eval tests must parse to a graph (dataset) isomorphic to mf:result, blank nodes by
@@ -24,6 +24,7 @@
 #include "core/rdf/rdf_format.h"
 #include "tests/support/graph_isomorphism.h"
 #include "tests/support/rdf_test_io.h"
+#include "tests/support/runner_support.h"
 #include "tests/support/w3c_manifest.h"
 
 namespace {
@@ -122,28 +123,16 @@ Outcome runTest(const t::ManifestEntry& entry, RdfFormat format, const t::Manife
 }
 
 // One line per failure; with --verbose, the details (e.g. the differing quads) follow indented.
-void printFailure(std::string_view suite, const std::string& name, const std::string& reason,
-                  const Exclusion* exclusion, bool verbose) {
-  const size_t firstBreak = reason.find('\n');
-  const std::string headline = reason.substr(0, firstBreak);
+void printFailure(const std::string& id, const std::string& reason, const Exclusion* exclusion,
+                  bool verbose) {
+  const std::string_view headline = t::reasonHeadline(reason);
   if (exclusion != nullptr) {
-    std::printf("FAIL %.*s/%s (excluded: %.*s): %s\n", int(suite.size()), suite.data(),
-                name.c_str(), int(exclusion->reason.size()), exclusion->reason.data(),
-                headline.c_str());
+    std::printf("FAIL %s (excluded: %.*s): %.*s\n", id.c_str(), int(exclusion->reason.size()),
+                exclusion->reason.data(), int(headline.size()), headline.data());
   } else {
-    std::printf("FAIL %.*s/%s: %s\n", int(suite.size()), suite.data(), name.c_str(),
-                headline.c_str());
+    std::printf("FAIL %s: %.*s\n", id.c_str(), int(headline.size()), headline.data());
   }
-  if (!verbose || firstBreak == std::string::npos) return;
-  std::string details = reason.substr(firstBreak + 1);
-  while (!details.empty() && details.back() == '\n') details.pop_back();
-  size_t start = 0;
-  while (start <= details.size()) {
-    const size_t end = details.find('\n', start);
-    std::printf("    %s\n", details.substr(start, end - start).c_str());
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
+  if (verbose) t::printReasonDetails(reason);
 }
 
 const Exclusion* findExclusion(std::string_view suite, std::string_view name) {
@@ -156,15 +145,9 @@ const Exclusion* findExclusion(std::string_view suite, std::string_view name) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string root = "../shared/conformance";
-  bool verbose = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::string_view(argv[i]) == "--verbose") {
-      verbose = true;
-    } else {
-      root = argv[i];
-    }
-  }
+  const t::RunnerOptions options = t::parseRunnerOptions(argc, argv);
+  const std::string& root = options.root;
+  const bool verbose = options.verbose;
   size_t totalPassed = 0, totalFailed = 0, unexcusedFailures = 0;
   std::vector<std::string> summaries;
   std::set<std::string> usedExclusions;
@@ -179,25 +162,25 @@ int main(int argc, char** argv) {
       ++unexcusedFailures;
     } else {
       for (const t::ManifestEntry& entry : manifest->entries) {
+        const std::string id = std::string(suite.dir) + "/" + entry.name;
+        if (!options.selects(id)) continue;
         const Outcome outcome = runTest(entry, suite.format, *manifest);
         const Exclusion* exclusion = findExclusion(suite.dir, entry.name);
-        if (exclusion != nullptr) usedExclusions.insert(std::string(suite.dir) + "/" + entry.name);
+        if (exclusion != nullptr) usedExclusions.insert(id);
         if (outcome.passed) {
           ++passed;
           if (verbose) {
-            std::printf("pass %.*s/%s%s%s\n", int(suite.dir.size()), suite.dir.data(),
-                        entry.name.c_str(), outcome.reason.empty() ? "" : ": ",
+            std::printf("pass %s%s%s\n", id.c_str(), outcome.reason.empty() ? "" : ": ",
                         outcome.reason.c_str());
           }
           if (exclusion != nullptr) {
-            std::printf("NOTE %.*s/%s passes: remove it from kExclusions\n", int(suite.dir.size()),
-                        suite.dir.data(), entry.name.c_str());
+            std::printf("NOTE %s passes: remove it from kExclusions\n", id.c_str());
           }
           continue;
         }
         ++failed;
         if (exclusion == nullptr) ++unexcusedFailures;
-        printFailure(suite.dir, entry.name, outcome.reason, exclusion, verbose);
+        printFailure(id, outcome.reason, exclusion, verbose);
       }
     }
     summaries.push_back(std::string(suite.dir) + ": " + std::to_string(passed) + " passed, " +

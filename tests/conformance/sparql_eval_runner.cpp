@@ -13,10 +13,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +30,7 @@
 #include "tests/conformance/sparql_exclusions.h"
 #include "tests/support/graph_isomorphism.h"
 #include "tests/support/rdf_test_io.h"
+#include "tests/support/runner_support.h"
 #include "tests/support/sparql_results.h"
 #include "tests/support/test_ledger.h"
 #include "tests/support/w3c_manifest.h"
@@ -56,13 +55,6 @@ struct Outcome {
 Outcome pass() { return {Outcome::Kind::kPass, {}}; }
 Outcome fail(std::string reason) { return {Outcome::Kind::kFail, std::move(reason)}; }
 Outcome skip(std::string reason) { return {Outcome::Kind::kSkip, std::move(reason)}; }
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string extension(const std::string& path) { return fs::path(path).extension().string(); }
 
@@ -161,11 +153,13 @@ Outcome runEvaluationTest(const TestContext& context, bool csvFormatTest) {
   const auto queryPath = t::pathFromFileIri(queryIri->value);
   if (!queryPath) return fail("qt:query is not a file");
 
+  const auto queryText = t::readFile(*queryPath);
+  if (!queryText) return fail(queryText.status().message());
   cairn::query::Query query;
   try {
     cairn::sparql::QueryParseOptions options;
     options.baseIri = queryIri->value;
-    query = cairn::sparql::parseQuery(readFile(*queryPath), options);
+    query = cairn::sparql::parseQuery(*queryText, options);
   } catch (const cairn::core::Error& e) {
     return fail("parse error " + std::to_string(e.line()) + ":" + std::to_string(e.column()) +
                 ": " + e.message());
@@ -270,31 +264,12 @@ Outcome runTest(const TestContext& context) {
   return skip("not a query evaluation test");
 }
 
-void printDetails(const std::string& reason) {
-  size_t start = reason.find('\n');
-  while (start != std::string::npos) {
-    const size_t end = reason.find('\n', start + 1);
-    std::printf("    %s\n", reason.substr(start + 1, end - start - 1).c_str());
-    start = end;
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string root = "../shared/conformance";
-  std::string filter;
-  bool verbose = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--verbose") {
-      verbose = true;
-    } else if (arg == "--filter" && i + 1 < argc) {
-      filter = argv[++i];
-    } else {
-      root = argv[i];
-    }
-  }
+  const t::RunnerOptions options = t::parseRunnerOptions(argc, argv);
+  const std::string& root = options.root;
+  const bool verbose = options.verbose;
   const std::vector<std::string> entryPoints = {
       root + "/sparql11/manifest-sparql11-query.ttl",
       root + "/sparql11/manifest-sparql11-results.ttl",
@@ -316,7 +291,7 @@ int main(int argc, char** argv) {
       size_t suitePassed = 0, suiteFailed = 0;
       for (const t::ManifestEntry& entry : manifest.entries) {
         const std::string id = suite + "/" + entry.name;
-        if (!filter.empty() && id.find(filter) == std::string::npos) continue;
+        if (!options.selects(id)) continue;
         if (!seen.insert(entry.node.value + "|" + id).second) continue;
         if (t::localName(entry.approval) == "Deprecated" ||
             t::localName(entry.approval) == "NotClassified") {
@@ -337,7 +312,7 @@ int main(int argc, char** argv) {
             if (outcome.reason.starts_with("by value")) {
               ++byValue;
               std::printf("pass %s (by value)\n", id.c_str());
-              if (verbose) printDetails(outcome.reason);
+              if (verbose) t::printReasonDetails(outcome.reason);
             }
             if (exclusion != nullptr) {
               ++stale;
@@ -350,7 +325,7 @@ int main(int argc, char** argv) {
           case Outcome::Kind::kFail: {
             ++failed;
             ++suiteFailed;
-            const std::string headline = outcome.reason.substr(0, outcome.reason.find('\n'));
+            const std::string headline(t::reasonHeadline(outcome.reason));
             if (exclusion != nullptr) {
               ++excused;
               if (verbose) {
@@ -361,7 +336,7 @@ int main(int argc, char** argv) {
               ++unexcused;
               std::printf("FAIL %s: %s\n", id.c_str(), headline.c_str());
             }
-            if (verbose) printDetails(outcome.reason);
+            if (verbose) t::printReasonDetails(outcome.reason);
             break;
           }
         }

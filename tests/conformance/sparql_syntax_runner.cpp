@@ -2,7 +2,8 @@
 // every manifest reached from sparql11/manifest-sparql11-query.ttl and sparql10/manifest.ttl
 // (and sparql11/manifest-sparql11-update.ttl, whose syntax tests are all update tests).
 //
-//   sparql_syntax_runner [--verbose] [conformance-root]      (default ../shared/conformance)
+//   sparql_syntax_runner [--verbose] [--filter TEXT] [conformance-root]
+//                                                   (default ../shared/conformance)
 //
 // PositiveSyntaxTest(11) must parse; NegativeSyntaxTest(11) must throw core::Error with
 // kSyntaxError. Approved tests (dawgt:Approved) decide the exit status; tests without approval
@@ -17,15 +18,14 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/error.h"
 #include "sparql/parser/sparql_parser.h"
+#include "tests/support/runner_support.h"
 #include "tests/support/w3c_manifest.h"
 
 namespace {
@@ -68,14 +68,12 @@ std::string errorText(const cairn::core::Error& e) {
 Outcome runTest(const t::ManifestEntry& entry, Kind kind) {
   const auto path = t::pathFromFileIri(entry.action->value);
   if (!path) return {false, "mf:action is not a file: " + entry.action->value};
-  std::ifstream in(*path, std::ios::binary);
-  if (!in) return {false, "cannot read " + *path};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  const auto text = t::readFile(*path);
+  if (!text) return {false, "cannot read " + *path};
   cairn::sparql::QueryParseOptions options;
   options.baseIri = t::fileIri(*path);
   try {
-    cairn::sparql::parseQuery(buffer.str(), options);
+    cairn::sparql::parseQuery(*text, options);
   } catch (const cairn::core::Error& e) {
     if (kind == Kind::kNegative) {
       if (e.code() == cairn::core::ErrorCode::kSyntaxError) return {true, errorText(e)};
@@ -106,15 +104,9 @@ struct Counts {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string root = "../shared/conformance";
-  bool verbose = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::string_view(argv[i]) == "--verbose") {
-      verbose = true;
-    } else {
-      root = argv[i];
-    }
-  }
+  const t::RunnerOptions options = t::parseRunnerOptions(argc, argv);
+  const std::string& root = options.root;
+  const bool verbose = options.verbose;
   const std::pair<std::string_view, std::string> suites[] = {
       {"sparql11", root + "/sparql11/manifest-sparql11-query.ttl"},
       {"sparql10", root + "/sparql10/manifest.ttl"},
@@ -140,13 +132,14 @@ int main(int argc, char** argv) {
       for (const t::ManifestEntry& entry : manifest.entries) {
         const Kind kind = kindOf(entry);
         if (kind == Kind::kOther || !entry.action) continue;
+        const std::string id = testId(manifest, entry);
+        if (!options.selects(id)) continue;
         // A test reachable from two manifests runs once.
         if (!seen.insert(entry.type + " " + entry.action->value).second) continue;
         if (kind == Kind::kUpdate) {
           ++counts.update;
           continue;
         }
-        const std::string id = testId(manifest, entry);
         if (entry.approval != approved) {
           const Outcome outcome = runTest(entry, kind);
           ++(outcome.passed ? counts.unapprovedPassed : counts.unapprovedFailed);

@@ -247,6 +247,11 @@ class Evaluator {
   Multiset evalJoin(const Multiset& left, const Multiset& right);
   Multiset evalLeftJoin(const Algebra& node, const Graph& graph);
   Multiset evalFilter(const Algebra& node, const Graph& graph);
+  // The filters of a Filter or LeftJoin node, compiled.
+  std::vector<query::expr::ExpressionProgram> compileFilters(const Algebra& node);
+  // Whether every filter holds for `mu`; an error counts as false (§17.2).
+  bool allHold(const std::vector<query::expr::ExpressionProgram>& filters, const Graph& graph,
+               const Solution& mu);
   Multiset evalMinus(const Multiset& left, const Multiset& right);
   Multiset evalGraph(const Algebra& node);
   Multiset evalExtend(const Algebra& node, const Graph& graph);
@@ -479,24 +484,14 @@ Multiset Evaluator::evalJoin(const Multiset& left, const Multiset& right) {
 Multiset Evaluator::evalLeftJoin(const Algebra& node, const Graph& graph) {
   Multiset left = eval(*node.children[0], graph);
   Multiset right = eval(*node.children[1], graph);
-  std::vector<query::expr::ExpressionProgram> filters;
-  for (const query::Expr& e : node.filters) filters.push_back(compile(e));
+  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node);
   Multiset out;
   for (const Solution& a : left) {
     bool extended = false;
     for (const Solution& b : right) {
       if (!compatible(a, b)) continue;
       Solution merged = merge(a, b);
-      SolutionValues values(*this, graph, merged);
-      bool keep = true;
-      for (const auto& f : filters) {
-        std::optional<bool> ok = f.evaluateCondition(values, context_);
-        if (!ok || !*ok) {
-          keep = false;
-          break;
-        }
-      }
-      if (keep) {
+      if (allHold(filters, graph, merged)) {
         out.push_back(std::move(merged));
         extended = true;
       }
@@ -506,22 +501,28 @@ Multiset Evaluator::evalLeftJoin(const Algebra& node, const Graph& graph) {
   return out;
 }
 
-Multiset Evaluator::evalFilter(const Algebra& node, const Graph& graph) {
-  Multiset input = eval(*node.children[0], graph);
+std::vector<query::expr::ExpressionProgram> Evaluator::compileFilters(const Algebra& node) {
   std::vector<query::expr::ExpressionProgram> filters;
   for (const query::Expr& e : node.filters) filters.push_back(compile(e));
+  return filters;
+}
+
+bool Evaluator::allHold(const std::vector<query::expr::ExpressionProgram>& filters,
+                        const Graph& graph, const Solution& mu) {
+  SolutionValues values(*this, graph, mu);
+  for (const auto& f : filters) {
+    std::optional<bool> ok = f.evaluateCondition(values, context_);
+    if (!ok || !*ok) return false;
+  }
+  return true;
+}
+
+Multiset Evaluator::evalFilter(const Algebra& node, const Graph& graph) {
+  Multiset input = eval(*node.children[0], graph);
+  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node);
   Multiset out;
   for (Solution& mu : input) {
-    SolutionValues values(*this, graph, mu);
-    bool keep = true;
-    for (const auto& f : filters) {
-      std::optional<bool> ok = f.evaluateCondition(values, context_);
-      if (!ok || !*ok) {
-        keep = false;
-        break;
-      }
-    }
-    if (keep) out.push_back(std::move(mu));
+    if (allHold(filters, graph, mu)) out.push_back(std::move(mu));
   }
   return out;
 }

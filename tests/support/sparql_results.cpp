@@ -1,9 +1,7 @@
 #include "tests/support/sparql_results.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "core/error.h"
 #include "core/rdf/iri.h"
@@ -11,6 +9,7 @@
 #include "sparql/results/result_readers.h"
 #include "sparql/results/xml_reader.h"
 #include "tests/support/rdf_test_io.h"
+#include "tests/support/runner_support.h"
 
 namespace cairn::testing {
 namespace {
@@ -24,14 +23,6 @@ constexpr std::string_view kRdfNs = "http://www.w3.org/1999/02/22-rdf-syntax-ns#
 constexpr std::string_view kXmlNs = sparql::results::kXmlNamespace;
 
 std::string rs(std::string_view local) { return std::string(kRs) + std::string(local); }
-
-core::Result<std::string> readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return core::Status::notFound("cannot open " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string extensionOf(const std::string& path) {
   size_t dot = path.rfind('.');

@@ -46,6 +46,12 @@ TEST(SparqlParseErrors, SayWhatWasExpectedAndWhere) {
   EXPECT_EQ(f.message, "STRLEN takes 1 argument, found 2");
   EXPECT_EQ(f.column, 9u);
 
+  // The argument counts come from query::opArity, shared with the evaluator.
+  EXPECT_EQ(failureOf("SELECT (SUBSTR(?a) AS ?n) {}").message,
+            "SUBSTR takes 2 to 3 arguments, found 1");
+  EXPECT_EQ(failureOf("SELECT (NOW(?a) AS ?n) {}").message, "NOW takes 0 arguments, found 1");
+  EXPECT_EQ(failureOf("SELECT (IF(?a, ?b) AS ?n) {}").message, "IF takes 3 arguments, found 2");
+
   f = failureOf("SELECT * {} extra");
   EXPECT_EQ(f.message, "expected end of query, found 'extra'");
 }

@@ -47,7 +47,7 @@ TEST(JsonResultWriter, EscapesControlsAndWritesEmptyResults) {
   fixture::writeSolutions(*writer, {"v"}, {{odd}});
   EXPECT_EQ(out.text(),
             "{\"head\":{\"vars\":[\"v\"]},\"results\":{\"bindings\":[\n"
-            "{\"v\":{\"type\":\"literal\",\"value\":\"a\\u0001\\u001f\\b\\f\\\"b\"}}\n]}}\n");
+            "{\"v\":{\"type\":\"literal\",\"value\":\"a\\u0001\\u001F\\b\\f\\\"b\"}}\n]}}\n");
 
   StringOutput empty;
   auto none = makeResultWriter(ResultFormat::kJson, empty);
