@@ -256,25 +256,37 @@ core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadCh
   return result;
 }
 
-Status Dictionary::lookupInto(uint64_t id, std::string& out) const {
+Status Dictionary::locate(uint64_t id, const Segment*& segment, size_t& chunk) const {
   if (id == 0 || id > size_) {
     return Status::notFound(std::string(dictionaryKindName(kind_)) + " dictionary: id " +
                             std::to_string(id) + " is not in 1.." + std::to_string(size_));
   }
   auto segmentIt = std::upper_bound(segments_.begin(), segments_.end(), id,
                                     [](uint64_t v, const Segment& s) { return v < s.firstId; });
-  const Segment& segment = *(segmentIt - 1);
-  const size_t chunk = static_cast<size_t>(
-      std::upper_bound(segment.chunkFirstIds.begin(), segment.chunkFirstIds.end(), id) -
-      segment.chunkFirstIds.begin() - 1);
-  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DecodedChunk> decoded, loadChunk(segment, chunk));
+  segment = &*(segmentIt - 1);
+  chunk = static_cast<size_t>(
+      std::upper_bound(segment->chunkFirstIds.begin(), segment->chunkFirstIds.end(), id) -
+      segment->chunkFirstIds.begin() - 1);
+  return Status::ok();
+}
 
-  const uint64_t offset = id - segment.chunkFirstIds[chunk];
-  const auto block = static_cast<uint32_t>(offset / segment.entriesPerBlock);
-  const auto entry = static_cast<uint32_t>(offset % segment.entriesPerBlock);
+Status Dictionary::malformedChunk(const Segment& segment, size_t chunk,
+                                  std::string_view why) const {
+  return malformed(blobName("chunk", kind_, segment.chunkIds[chunk]), why);
+}
+
+Status Dictionary::lookupInto(uint64_t id, std::string& out) const {
+  const Segment* segment = nullptr;
+  size_t chunk = 0;
+  CAIRN_RETURN_IF_ERROR(locate(id, segment, chunk));
+  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DecodedChunk> decoded, loadChunk(*segment, chunk));
+
+  const uint64_t offset = id - segment->chunkFirstIds[chunk];
+  const auto block = static_cast<uint32_t>(offset / segment->entriesPerBlock);
+  const auto entry = static_cast<uint32_t>(offset % segment->entriesPerBlock);
   const char* error = nullptr;
-  if (!decodeBlockEntry(decoded->block(block), namespacesOf(segment), entry, out, &error)) {
-    return malformed(blobName("chunk", kind_, segment.chunkIds[chunk]), error);
+  if (!decodeBlockEntry(decoded->block(block), namespacesOf(*segment), entry, out, &error)) {
+    return malformedChunk(*segment, chunk, error);
   }
   return Status::ok();
 }

@@ -45,6 +45,8 @@ class Dictionary {
   size_t cachedChunkCount() const { return cache_.entryCount(); }
 
  private:
+  friend class DictionaryCursor;  // keeps a chunk and block position between lookups
+
   struct Segment {
     uint64_t firstId = 0;
     uint64_t entries = 0;
@@ -79,6 +81,9 @@ class Dictionary {
   core::Status parseRoot(const storage::ContentId& id, uint64_t expectedSize);
   core::Status parseSegment(const storage::ContentId& id, Segment& segment);
   const NamespaceTable* namespacesOf(const Segment& segment) const;
+  // The segment and chunk holding `id`; NotFound if id is not in 1..size().
+  core::Status locate(uint64_t id, const Segment*& segment, size_t& chunk) const;
+  core::Status malformedChunk(const Segment& segment, size_t chunk, std::string_view why) const;
   core::Result<std::shared_ptr<const DecodedChunk>> loadChunk(const Segment& segment,
                                                               size_t chunk) const;
   core::Result<std::optional<uint64_t>> findInSegment(const Segment& segment,

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "core/check.h"
 #include "index/dictionary/byte_codec.h"
 
 namespace cairn::index {
@@ -24,6 +25,7 @@ class EntryReader {
 
   bool atEnd() const { return in_.atEnd(); }
   const char* error() const { return error_; }
+  const char* position() const { return in_.rest().data(); }
   uint64_t localLength() const { return localLength_; }
 
   bool next(RawEntry& e) {
@@ -167,6 +169,34 @@ bool BlockCursor::next() {
   term_.append(suffix);
   first_ = false;
   pos_ = end_ - in.remaining();
+  return true;
+}
+
+bool BlockCursor::seek(uint32_t index) {
+  CAIRN_CHECK(first_, "BlockCursor::seek on a cursor that has already moved");
+  if (index >= kMaxPieces) {
+    for (uint32_t i = 0; i <= index; ++i) {
+      if (atEnd()) return fail("block too short");
+      if (!next()) return false;
+    }
+    return true;
+  }
+  Piece pieces[kMaxPieces];
+  EntryReader reader(std::string_view(pos_, static_cast<size_t>(end_ - pos_)), namespaces_);
+  RawEntry entry;
+  for (uint32_t i = 0; i <= index; ++i) {
+    if (reader.atEnd()) return fail("block too short");
+    if (!reader.next(entry)) return fail(reader.error());
+    pieces[i] = {entry.suffix.data(), entry.shared};
+  }
+  const std::string_view ns = namespaceOf(namespaces_, entry.code);
+  term_.resize(ns.size() + reader.localLength());
+  if (!ns.empty()) std::memcpy(term_.data(), ns.data(), ns.size());
+  assembleLocal(pieces, index, reader.localLength(), term_.data() + ns.size());
+  namespaceCode_ = entry.code;
+  namespaceLength_ = ns.size();
+  first_ = false;
+  pos_ = reader.position();
   return true;
 }
 

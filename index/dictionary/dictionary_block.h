@@ -38,6 +38,11 @@ class BlockCursor {
   bool atEnd() const { return pos_ == end_; }
   // Decodes the next entry into the term buffer; false (with error()) on malformed bytes.
   bool next();
+  // On a fresh cursor only: decodes entry `index` (0-based) directly, parsing the entries before
+  // it without building them (as decodeBlockEntry does), so a lookup that lands mid-block costs
+  // no more than a random one and later next() calls continue from there. False (with error())
+  // if the block is malformed or has no such entry.
+  bool seek(uint32_t index);
   const char* error() const { return error_; }
 
  private:

@@ -126,6 +126,53 @@ core::Result<core::Term> Ledger::decodeObject(core::EncodedObject object) const 
   return core::Term::literal(std::move(lexical), root_.datatypes[code - 1]);
 }
 
+core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor,
+                                core::Term& out) const {
+  const core::ObjectType t = object.type;
+  out.value.clear();
+  out.datatype.clear();
+  out.language.clear();
+  if (core::isNode(t)) {
+    if (core::isBlankNode(object.key)) {
+      out.kind = TermKind::kBlank;
+      char digits[24];
+      auto [end, ec] =
+          std::to_chars(digits, digits + sizeof digits, object.key & ~core::kBlankNodeBit);
+      out.value.push_back('b');
+      out.value.append(digits, end);
+      return core::Status::ok();
+    }
+    out.kind = TermKind::kIri;
+    return cursor.iris_.lookupInto(object.key, out.value);
+  }
+  out.kind = TermKind::kLiteral;
+  if (core::isInline(t)) {
+    core::appendInline(out.value, t, object.key);
+    out.datatype.assign(core::datatypeOfBuiltin(t));
+    return core::Status::ok();
+  }
+  CAIRN_RETURN_IF_ERROR(cursor.strings_.lookupInto(object.key, out.value));
+  if (t == otype::kString) return core::Status::ok();
+  if (core::isLexicalBuiltin(t)) {
+    out.datatype.assign(core::datatypeOfBuiltin(t));
+    return core::Status::ok();
+  }
+  if (core::isLangString(t)) {
+    uint16_t code = core::languageCodeOf(t);
+    if (code == 0 || code > root_.languages.size()) {
+      return core::Status::corruption("unknown language code " + std::to_string(code));
+    }
+    out.language.assign(root_.languages[code - 1]);
+    return core::Status::ok();
+  }
+  uint16_t code = core::datatypeCodeOf(t);
+  if (code == 0 || code > root_.datatypes.size()) {
+    return core::Status::corruption("unknown datatype code " + std::to_string(code));
+  }
+  out.datatype.assign(root_.datatypes[code - 1]);
+  return core::Status::ok();
+}
+
 std::optional<PermutationReader> Ledger::reader(core::NodeId graph, Permutation perm) const {
   const GraphIndex* g = root_.findGraph(graph);
   if (g == nullptr) return std::nullopt;

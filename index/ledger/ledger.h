@@ -17,6 +17,7 @@
 #include "core/status.h"
 #include "core/term.h"
 #include "index/dictionary/dictionary.h"
+#include "index/dictionary/dictionary_cursor.h"
 #include "index/dictionary/term_code_table.h"
 #include "index/ledger/index_root.h"
 #include "index/stats/ledger_stats.h"
@@ -42,6 +43,24 @@ class Ledger {
   core::Result<std::optional<core::EncodedObject>> encodeObject(const core::Term& term) const;
   core::Result<core::Term> decodeNode(core::NodeId id) const;
   core::Result<core::Term> decodeObject(core::EncodedObject object) const;
+
+  // Decode state for a stream of ids (one result column): a cursor per dictionary, so sorted or
+  // clustered ids continue the front-coded decode where the previous one stopped. Not
+  // thread-safe, not movable (hold it by pointer); the ledger must outlive it.
+  class DecodeCursor {
+   public:
+    explicit DecodeCursor(const Ledger& ledger)
+        : iris_(*ledger.iris_), strings_(*ledger.strings_) {}
+
+   private:
+    friend class Ledger;
+    DictionaryCursor iris_;
+    DictionaryCursor strings_;
+  };
+  // decodeObject(object) into `out`, reusing the capacity of its strings: no allocation once
+  // `out` has held terms as long. `cursor` must come from this ledger. On error `out` is
+  // unspecified.
+  core::Status decodeInto(core::EncodedObject object, DecodeCursor& cursor, core::Term& out) const;
 
   // The reader of one permutation of one graph; nullopt when the graph does not exist.
   std::optional<PermutationReader> reader(core::NodeId graph, Permutation perm) const;

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "query/engine/graph_output.h"
+#include "query/exec/column_decoder.h"
 #include "query/exec/exec_context.h"
 #include "query/plan/planner.h"
 
@@ -57,37 +58,14 @@ Prepared prepare(const index::Ledger& ledger, const Query& query, const QueryOpt
   return p;
 }
 
-// Decoded result cells of one column: a small direct-mapped cache, so repeated values (a class,
-// a city) decode once while distinct ones (subjects) neither pile up in memory nor pay for
-// inserting into the query's term cache.
-class CellDecoder {
- public:
-  static constexpr size_t kSlots = 1024;
-  const core::Term* decode(TermTable& terms, ValueId v) {
-    Slot& slot = slots_[hashValue(v) & (kSlots - 1)];
-    if (!slot.filled || slot.id != v) {
-      terms.decodeInto(v, slot.term);
-      slot.id = v;
-      slot.filled = true;
-    }
-    return &slot.term;
-  }
-
- private:
-  struct Slot {
-    ValueId id;
-    bool filled = false;
-    core::Term term;
-  };
-  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
-};
-
 uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, ResultSink& sink) {
   sink.beginSolutions(query.projection);
   std::vector<int> columns;
   for (const auto& v : query.projection) columns.push_back(root.column(v));
   std::vector<const core::Term*> cells(columns.size());
-  std::vector<CellDecoder> decoders(columns.size());
+  std::vector<ColumnDecoder> decoders;
+  decoders.reserve(columns.size());
+  for (size_t i = 0; i < columns.size(); ++i) decoders.emplace_back(ctx.terms());
   Batch batch;
   uint64_t rows = 0;
   while (root.next(batch)) {
@@ -96,7 +74,7 @@ uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, Res
         cells[i] = nullptr;
         if (columns[i] < 0) continue;
         ValueId v = batch.columns[columns[i]][r];
-        if (v.isBound()) cells[i] = decoders[i].decode(ctx.terms(), v);
+        if (v.isBound()) cells[i] = decoders[i].decode(v);
       }
       sink.solution(cells);
       ++rows;

@@ -41,32 +41,35 @@ ValueId TermTable::encode(const core::Term& term) {
   return {id, kLocalTermType};
 }
 
-void TermTable::decodeInto(ValueId id, core::Term& out) {
+void TermTable::decodeInto(ValueId id, index::Ledger::DecodeCursor& cursor, core::Term& out) {
   if (id.type == kLocalTermType) {
     out = locals_.at(id.key);
     return;
   }
-  if (auto it = decoded_.find(id); it != decoded_.end()) {
-    out = it->second;
-    return;
+  core::Status status = ledger_.decodeInto(core::EncodedObject{id.type, id.key}, cursor, out);
+  if (!status.isOk()) throw core::Error(core::ErrorCode::kStorageError, status.toString());
+}
+
+void TermTable::decodeInto(ValueId id, core::Term& out) {
+  if (id.type != kLocalTermType) {
+    if (auto it = decoded_.find(id); it != decoded_.end()) {
+      out = it->second;
+      return;
+    }
   }
-  core::Result<core::Term> term = core::isNode(id.type)
-                                      ? ledger_.decodeNode(id.key)
-                                      : ledger_.decodeObject(core::EncodedObject{id.type, id.key});
-  if (!term.isOk()) throw core::Error(core::ErrorCode::kStorageError, term.status().toString());
-  out = std::move(term).value();
+  if (!cursor_) cursor_ = std::make_unique<index::Ledger::DecodeCursor>(ledger_);
+  decodeInto(id, *cursor_, out);
 }
 
 const core::Term& TermTable::decode(ValueId id) {
   if (id.type == kLocalTermType) return locals_.at(id.key);
   auto it = decoded_.find(id);
   if (it != decoded_.end()) return it->second;
-  core::Result<core::Term> term = core::isNode(id.type)
-                                      ? ledger_.decodeNode(id.key)
-                                      : ledger_.decodeObject(core::EncodedObject{id.type, id.key});
-  if (!term.isOk()) throw core::Error(core::ErrorCode::kStorageError, term.status().toString());
-  bytes_ += termBytes(term.value());
-  return decoded_.emplace(id, std::move(term).value()).first->second;
+  core::Term term;
+  if (!cursor_) cursor_ = std::make_unique<index::Ledger::DecodeCursor>(ledger_);
+  decodeInto(id, *cursor_, term);
+  bytes_ += termBytes(term);
+  return decoded_.emplace(id, std::move(term)).first->second;
 }
 
 }  // namespace cairn::query

@@ -3,12 +3,15 @@
 // in the ledger first (inline literals encode without a lookup, dictionary hits give the stored
 // id), so a computed term equal to a stored one gets the stored id; only terms the store never
 // saw are interned locally under kLocalTermType. Decoding caches every term it materializes, so
-// a value shown or read by many expressions is decoded once per query.
+// a value shown or read by many expressions is decoded once per query. Result cells, which are
+// mostly shown once, decode instead through decodeInto with a per-column cursor
+// (exec/column_decoder.h) and are neither cached nor charged here.
 //
 // Returned references stay valid for the table's lifetime (node-based maps). Single-threaded.
 
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,14 +33,20 @@ class TermTable {
   // The term of a bound id. Throws core::Error(kStorageError) when the store fails.
   const core::Term& decode(ValueId id);
   // Decodes into `out` without adding to the cache (for values shown once, e.g. result cells
-  // of a large answer, so the cache does not grow with the result).
+  // of a large answer, so the cache does not grow with the result). `out` keeps the capacity of
+  // its strings. The second form decodes stored ids through the caller's cursor, which makes a
+  // sorted or clustered stream of ids cheap (index::DictionaryCursor).
   void decodeInto(ValueId id, core::Term& out);
+  void decodeInto(ValueId id, index::Ledger::DecodeCursor& cursor, core::Term& out);
+
+  const index::Ledger& ledger() const { return ledger_; }
 
   // Bytes held by the decode cache and local terms (charged to the query's memory).
   size_t retainedBytes() const { return bytes_; }
 
  private:
   const index::Ledger& ledger_;
+  std::unique_ptr<index::Ledger::DecodeCursor> cursor_;  // for decode(), made on first use
   std::deque<core::Term> locals_;  // deque: decode() hands out stable references
   std::map<core::Term, uint64_t> localIds_;
   std::unordered_map<ValueId, core::Term, ValueIdHash> decoded_;
