@@ -33,6 +33,7 @@ constexpr const char* kPrefixes =
     "PREFIX c: <http://cairn.example/ontology/>\n"
     "PREFIX person: <http://cairn.example/resource/Person/>\n"
     "PREFIX place: <http://cairn.example/resource/Place/>\n"
+    "PREFIX org: <http://cairn.example/resource/Organization/>\n"
     "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n";
 
 struct BenchQuery {
@@ -49,6 +50,9 @@ const BenchQuery kQueries[] = {
     {"type-scan", "", "SELECT ?s ?c WHERE { ?s rdf:type ?c }", false},
     {"star-3", "", "SELECT ?p ?n ?a WHERE { ?p c:livesIn place:40 ; c:name ?n ; c:age ?a }",
      false},
+    // Tail organizations (K from 100 up) have a handful of employees: bounded like chain-2.
+    {"star-3-selective", "Organization",
+     "SELECT ?p ?n ?a WHERE { ?p c:worksFor org:{K} ; c:name ?n ; c:age ?a }", true},
     {"star-5", "",
      "SELECT ?p ?n ?a ?e WHERE { ?p c:livesIn place:40 ; rdf:type c:Person ; c:name ?n ; "
      "c:age ?a ; c:email ?e }",

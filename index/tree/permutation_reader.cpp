@@ -19,6 +19,21 @@ class Counter {
     return countBranch(root.root, root.height);
   }
 
+  // The first key of the earliest leaflet holding one of the last `rows` rows of the range
+  // (range.low when the range has fewer): directory counts, walked from the end backwards.
+  core::Result<RowKey> tailStart(uint64_t rows) {
+    remaining_ = rows;
+    tailLow_ = range_.low;
+    const PermutationRoot& root = tree_.root();
+    if (rows == 0 || root.empty() || range_.isEmpty()) return range_.low;
+    if (root.height == 0) {
+      CAIRN_RETURN_IF_ERROR(tailLeaf(root.root).status());
+    } else {
+      CAIRN_RETURN_IF_ERROR(tailBranch(root.root, root.height).status());
+    }
+    return tailLow_;
+  }
+
  private:
   bool inside(const RowKey& first, const RowKey& last) const {
     return range_.low <= first && last <= range_.high;
@@ -61,6 +76,44 @@ class Counter {
     return total;
   }
 
+  core::Result<bool> tailBranch(const storage::ContentId& id, uint32_t level) {
+    CAIRN_ASSIGN_OR_RETURN(auto node, tree_.branch(id, level, stats_));
+    const auto [first, last] = entryWindow(node->entries, range_);
+    for (size_t e = last; e-- > first;) {
+      const BranchEntry& entry = node->entries[e];
+      if (entry.minT > asOf_) continue;
+      // A subtree wholly inside with fewer rows than still needed is skipped by its count.
+      if (entry.maxT <= asOf_ && inside(entry.firstKey, entry.lastKey) &&
+          entry.rowCount < remaining_) {
+        remaining_ -= entry.rowCount;
+        continue;
+      }
+      CAIRN_ASSIGN_OR_RETURN(bool done, level == 1 ? tailLeaf(entry.child)
+                                                   : tailBranch(entry.child, level - 1));
+      if (done) return true;
+    }
+    return false;
+  }
+
+  core::Result<bool> tailLeaf(const storage::ContentId& id) {
+    CAIRN_ASSIGN_OR_RETURN(auto leaf, tree_.leaf(id, stats_));
+    const auto [first, last] = entryWindow(leaf->entries, range_);
+    for (size_t e = last; e-- > first;) {
+      const LeafletEntry& entry = leaf->entries[e];
+      if (entry.minT > asOf_) continue;
+      uint64_t rows = entry.rowCount;
+      if (!(entry.maxT <= asOf_ && inside(entry.firstKey, entry.lastKey))) {
+        CAIRN_ASSIGN_OR_RETURN(rows, countLeaflet(entry));
+      }
+      if (rows >= remaining_) {
+        tailLow_ = std::max(range_.low, entry.firstKey);
+        return true;
+      }
+      remaining_ -= rows;
+    }
+    return false;
+  }
+
   core::Result<uint64_t> countLeaflet(const LeafletEntry& entry) {
     const bool cutLow = entry.firstKey < range_.low;
     const bool cutHigh = range_.high < entry.lastKey;
@@ -87,6 +140,8 @@ class Counter {
   uint64_t asOf_;
   ScanStats& stats_;
   LeafletView view_;
+  uint64_t remaining_ = 0;  // tailStart: rows still to find
+  RowKey tailLow_{};
 };
 
 }  // namespace
@@ -116,6 +171,13 @@ core::Result<uint64_t> PermutationReader::count(const ScanRange& range, uint64_t
   core::Result<uint64_t> total = counter.countRoot();
   if (total.isOk()) used.rowsEmitted += *total;
   return total;
+}
+
+core::Result<RowKey> PermutationReader::tailStart(const ScanRange& range, uint64_t rows,
+                                                   uint64_t asOf) const {
+  ScanStats stats;
+  Counter counter(*tree_, range, asOf, stats);
+  return counter.tailStart(rows);
 }
 
 core::Result<std::optional<IndexRow>> PermutationReader::seek(const RowKey& key,

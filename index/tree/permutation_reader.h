@@ -47,6 +47,13 @@ class PermutationReader {
   core::Result<uint64_t> count(const ScanRange& range, uint64_t asOf = UINT64_MAX,
                                ScanStats* stats = nullptr) const;
 
+  // A low key from which scanning to range.high yields at least the last `rows` rows of
+  // `range` (all of them when it has fewer) plus less than one leaflet more: the first key of
+  // the leaflet the last rows begin in, found from directory counts walked backwards. The
+  // reverse of a LIMIT: ORDER BY DESC over key order reads only this tail.
+  core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
+                                 uint64_t asOf = UINT64_MAX) const;
+
   // The first row with key >= `key` and t <= asOf, if any.
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
 

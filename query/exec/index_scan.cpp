@@ -6,8 +6,10 @@ namespace cairn::query {
 
 namespace {
 
-TripleAccess accessOf(const PatternSlots& slots, bool objectOrder) {
+TripleAccess accessOf(const PatternSlots& slots, bool objectOrder,
+                      std::optional<index::ScanRange> range = std::nullopt) {
   TripleAccess a;
+  a.range = range;
   a.s = slots.constant[0];
   a.p = slots.constant[1];
   a.o = slots.constant[2];
@@ -48,17 +50,18 @@ std::string rangeText(const TriplePattern& pattern, const AccessPlan& plan) {
 }  // namespace
 
 IndexScan::IndexScan(ExecContext& ctx, const TriplePattern& pattern, const GraphScope& scope,
-                     bool objectOrder)
+                     bool objectOrder, std::optional<index::ScanRange> range)
     : Operator(ctx, "IndexScan", {}),
       slots_(compilePattern(ctx, pattern)),
-      source_(ctx, scope, accessOf(slots_, objectOrder), "IndexScan") {
+      source_(ctx, scope, accessOf(slots_, objectOrder, range), "IndexScan") {
   // The operator's columns are the pattern's distinct variables.
   setVariables(slots_.variables);
   AccessPlan plan = planAccess(accessOf(slots_, objectOrder));
   addDetail("pattern", describePattern(pattern));
   addDetail("permutation", std::string(index::permutationName(plan.perm)));
   addDetail("range", slots_.impossible ? "empty (a constant is not in the store)"
-                                       : rangeText(pattern, plan));
+                                       : rangeText(pattern, plan) +
+                                             (range ? " (narrowed by the plan)" : ""));
 }
 
 std::optional<uint64_t> IndexScan::exactCount() const {

@@ -13,8 +13,9 @@ namespace cairn::query {
 class IndexScan final : public Operator {
  public:
   // `objectOrder`: with only the predicate constant, read POST so rows come ordered by object.
+  // `range`: a narrower key range inside the pattern's prefix range (TripleAccess::range).
   IndexScan(ExecContext& ctx, const TriplePattern& pattern, const GraphScope& scope,
-            bool objectOrder = false);
+            bool objectOrder = false, std::optional<index::ScanRange> range = std::nullopt);
 
   const PatternSlots& slots() const { return slots_; }
   // Exact row count from the directories when the pattern has no repeated variable.

@@ -64,7 +64,7 @@ TripleSource::TripleSource(ExecContext& ctx, const GraphScope& scope, TripleAcce
   }
   if (!impossible_) {
     auto values = prefixValues(access_, plan_);
-    range_ = index::ScanRange::prefix(values);
+    range_ = access_.range ? *access_.range : index::ScanRange::prefix(values);
   }
   if (!access_.s) columns_ |= index::columnBit(Column::kS);
   if (!access_.p) columns_ |= index::columnBit(Column::kP);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "index/tree/scan_cursor.h"
+#include "index/tree/scan_range.h"
 #include "query/exec/exec_context.h"
 #include "query/exec/value_id.h"
 
@@ -23,6 +24,10 @@ struct TripleAccess {
   std::optional<ValueId> s, p, o;
   // Prefer POST when p alone is fixed, so objects come in key order (ORDER BY from the index).
   bool objectOrder = false;
+  // A narrower key range of the chosen permutation than the fixed positions give (fast paths
+  // that read one object type, or the tail of a predicate's objects). It must lie inside the
+  // prefix range of the fixed positions.
+  std::optional<index::ScanRange> range;
 };
 
 // The permutation and the fixed prefix an access reads, for EXPLAIN.

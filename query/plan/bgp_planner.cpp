@@ -100,6 +100,19 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
   if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
   const bool greedy = ctx_.enabled(kRewriteGreedyOrder);
 
+  // One pattern with a constant subject and nothing outside: there is no order to choose, and
+  // the estimate (a subject's few rows, whichever way it is taken) only informs the operators
+  // above, so the statistics suffice: no directory count on a point lookup.
+  if (triples.size() == 1 && !current && !triples[0].subject.isVariable) {
+    current = std::make_unique<IndexScan>(ctx_, triples[0], scope);
+    current->setEstimatedRows(cardinality_.statisticsRows(triples[0], scope));
+    current->addDetail("tier", std::string(tierName(Tier::kSource)));
+    remaining.clear();
+    for (const auto& v : patternVariables(triples[0])) certainBound.insert(v);
+    if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
+    return current;
+  }
+
   while (!remaining.empty()) {
     size_t bestPos = 0;
     Tier bestTier = Tier::kExpander;

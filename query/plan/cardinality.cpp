@@ -7,13 +7,13 @@
 
 namespace cairn::query::plan {
 
-const index::LedgerStats* Cardinality::stats(core::NodeId graph) {
+const PlannerStatistics* Cardinality::stats(core::NodeId graph) {
   auto it = stats_.find(graph);
   if (it == stats_.end()) {
-    std::shared_ptr<const index::LedgerStats> loaded;
+    std::shared_ptr<const PlannerStatistics> loaded;
     if (ctx_.ledger().root().findGraph(graph)) {
       auto result = ctx_.ledger().statistics(graph);
-      if (result.isOk()) loaded = std::move(result).value();
+      if (result.isOk() && result.value()) loaded = PlannerStatistics::of(result.value());
     }
     it = stats_.emplace(graph, std::move(loaded)).first;
   }
@@ -27,7 +27,7 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
   for (core::NodeId g : scope.graphs) {
     const index::GraphIndex* graph = ctx_.ledger().root().findGraph(g);
     if (!graph) continue;
-    const index::LedgerStats* s = stats(g);
+    const PlannerStatistics* s = stats(g);
     if (!s) {
       t.rows += kUnknownTriples;
       t.subjects += kUnknownTriples * kUnknownDistinctFraction;
@@ -37,15 +37,15 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
     }
     t.known = true;
     if (pattern.predicate.isVariable) {
-      t.rows += static_cast<double>(s->triples);
-      t.subjects += static_cast<double>(s->subjects);
-      t.objects += static_cast<double>(s->subjects);  // no global object sketch: subjects as proxy
-      t.predicates += static_cast<double>(s->predicates);
+      t.rows += s->triples();
+      t.subjects += s->subjects();
+      t.objects += s->subjects();  // no global object sketch: subjects as proxy
+      t.predicates += s->predicates();
     } else if (predicate) {
-      if (const index::PredicateStats* p = s->find(predicate->key)) {
-        t.rows += static_cast<double>(p->rows);
-        t.subjects += static_cast<double>(p->distinctSubjects());
-        t.objects += static_cast<double>(p->distinctObjects());
+      if (const PredicateEstimate* p = s->find(predicate->key)) {
+        t.rows += p->rows;
+        t.subjects += p->subjects;
+        t.objects += p->objects;
         t.predicates += 1;
       }
     }
@@ -69,13 +69,18 @@ double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& sco
       rows = static_cast<double>(*exact);
     } else {
       // (s, ?p, o) over one or several graphs: estimate from the subject's rows.
-      Totals t = totals(pattern, scope);
-      rows = t.rows;
-      if (!pattern.subject.isVariable) rows /= std::max(1.0, t.subjects);
-      if (!pattern.object.isVariable) rows /= std::max(1.0, t.objects);
+      rows = statisticsRows(pattern, scope);
     }
   }
   exact_.emplace(key, rows);
+  return rows;
+}
+
+double Cardinality::statisticsRows(const TriplePattern& pattern, const GraphScope& scope) {
+  Totals t = totals(pattern, scope);
+  double rows = t.rows;
+  if (!pattern.subject.isVariable) rows /= std::max(1.0, t.subjects);
+  if (!pattern.object.isVariable) rows /= std::max(1.0, t.objects);
   return rows;
 }
 

@@ -10,7 +10,8 @@
 //                               subjects / objects of the predicate; the ledger's subjects, or
 //                               predicates, when the predicate is a variable).
 //
-// Fallbacks when a graph has no statistics (docs/query-engine.md): kUnknownTriples rows per
+// The per-predicate numbers come from PlannerStatistics (estimated once per ledger, not per
+// query). Fallbacks when a graph has no statistics (docs/query-engine.md): kUnknownTriples rows per
 // graph, kUnknownDistinctFraction of the rows distinct per position.
 
 #include <map>
@@ -19,7 +20,7 @@
 #include <set>
 #include <string>
 
-#include "index/stats/ledger_stats.h"
+#include "query/plan/planner_statistics.h"
 #include "query/algebra/term_pattern.h"
 #include "query/exec/exec_context.h"
 
@@ -33,6 +34,9 @@ class Cardinality {
   explicit Cardinality(ExecContext& ctx) : ctx_(ctx) {}
 
   double scanRows(const TriplePattern& pattern, const GraphScope& scope);
+  // scanRows from the statistics alone (no directory walk): for a pattern whose estimate
+  // decides nothing but what parent operators assume, such as a BGP of one pattern.
+  double statisticsRows(const TriplePattern& pattern, const GraphScope& scope);
   double fanout(const TriplePattern& pattern, const std::set<std::string>& bound,
                 const GraphScope& scope);
 
@@ -46,10 +50,10 @@ class Cardinality {
   };
   // Statistics of the pattern's predicate (constant) or of the whole graphs (variable).
   Totals totals(const TriplePattern& pattern, const GraphScope& scope);
-  const index::LedgerStats* stats(core::NodeId graph);
+  const PlannerStatistics* stats(core::NodeId graph);
 
   ExecContext& ctx_;
-  std::map<core::NodeId, std::shared_ptr<const index::LedgerStats>> stats_;
+  std::map<core::NodeId, std::shared_ptr<const PlannerStatistics>> stats_;
   std::map<std::string, double> exact_;  // scanRows cache by pattern text and scope
 };
 

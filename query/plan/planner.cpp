@@ -216,7 +216,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       break;
     }
     case AlgebraKind::kOrderBy: {
-      op = tryTopKFromIndex(node, scope);
+      op = tryTopKFromIndex(node, scope, std::nullopt);
       if (op) break;
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
@@ -325,7 +325,7 @@ OperatorPtr Planner::planSlice(const Algebra& node, const GraphScope& scope) {
     order = order->children.at(0).get();
   }
   if (node.limit && order->kind == AlgebraKind::kOrderBy && ctx_.enabled(kRewriteTopK)) {
-    OperatorPtr sorted = tryTopKFromIndex(*order, scope);
+    OperatorPtr sorted = tryTopKFromIndex(*order, scope, node.offset + *node.limit);
     if (!sorted) {
       OperatorPtr input = plan(*order->children.at(0), scope);
       const double rows =

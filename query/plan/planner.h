@@ -9,6 +9,8 @@
 //   exists_planner.cpp        EXISTS / NOT EXISTS: semi/anti join, or per-row substitution
 //   count_from_directory.cpp  fast path: COUNT of one pattern from the index directories
 //   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
+//                             (ASC from the front, DESC from the tail, a few other-typed rows
+//                             merged by a TopK)
 //
 // Every rewrite and fast path has a name (docs/query-engine.md) that QueryOptions::
 // disabledRewrites switches off; the operators it produced say so in their PlanInfo details.
@@ -31,6 +33,8 @@ inline constexpr std::string_view kRewriteBindJoin = "bind-join";
 inline constexpr std::string_view kRewriteFilterPushdown = "filter-pushdown";
 inline constexpr std::string_view kRewriteTopK = "top-k";
 inline constexpr std::string_view kRewriteTopKFromIndex = "top-k-from-index";
+inline constexpr std::string_view kRewriteTopKFromIndexDesc = "top-k-from-index-desc";
+inline constexpr std::string_view kRewriteTopKFromIndexMixed = "top-k-from-index-mixed";
 inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-directory";
 inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
 inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
@@ -89,7 +93,10 @@ class Planner {
 
   // Fast paths: null when their preconditions do not hold.
   OperatorPtr tryCountFromDirectory(const Algebra& group, const GraphScope& scope);
-  OperatorPtr tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope);
+  // `k`: the rows a LIMIT above keeps (offset + limit), when there is one; the DESC and mixed
+  // variants need it.
+  OperatorPtr tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope,
+                               std::optional<uint64_t> k);
 
   OperatorPtr emptyResult(std::vector<std::string> variables, std::string why);
 

@@ -1,22 +1,43 @@
-// Fast path "top-k-from-index": ORDER BY ASC(?o) over { ?s <p> ?o } reads POST, whose rows for
-// one predicate come ordered by (object type, object key); inline keys of one type are ordered
-// by value (core/literal_codec.h). So when every object of <p> has the same inline type the
-// scan is already sorted, no Sort runs, and a LIMIT above stops the scan after ~k rows.
+// Fast path "top-k-from-index": ORDER BY ?o over { ?s <p> ?o } reads POST, whose rows for one
+// predicate come ordered by (object type, object key); inline keys of one type are ordered by
+// value (core/literal_codec.h). So when every object of <p> has the same inline type the scan
+// is already sorted, no Sort runs, and a LIMIT above stops the scan after ~k rows.
 //
-// Preconditions, checked here: one ascending key that is the pattern's object variable; a
-// constant predicate and a subject variable distinct from the object; one graph in scope where
-// every row of <p> has the inline type its statistics show most (checked exactly by comparing
-// the directory counts of POST prefixes (p) and (p, type)). Mixed types (integers and
-// decimals, say) would sort by type code first, so they take the generic Sort.
+// Two variants need the LIMIT's k and keep a TopK on top, over a few candidate rows:
+//   top-k-from-index-desc   DESC(?o): the tail of the (p, type) range, from the leaflet where
+//                           its last k rows begin (PermutationReader::tailStart, directory
+//                           counts walked backwards), instead of every row.
+//   top-k-from-index-mixed  when a few rows of <p> (at most kMixedOtherRows) have another type
+//                           (an IRI, a lexically stored double, an integer among decimals):
+//                           the first (or last) k rows of the main type plus all the others,
+//                           which the TopK orders by SPARQL value comparison.
+//
+// Preconditions, checked here: one key that is the pattern's object variable; a constant
+// predicate and a subject variable distinct from the object; one graph in scope; the main type
+// is the one the statistics show most rows of, and the directory counts of POST prefixes (p)
+// and (p, type) say exactly how many rows have another.
 
 #include "query/exec/index_scan.h"
+#include "query/exec/slice.h"
+#include "query/exec/top_k.h"
+#include "query/exec/union_all.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query::plan {
 
-OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope) {
+namespace {
+
+// Rows of other types the mixed variant still merges: each is compared by value in the TopK.
+constexpr uint64_t kMixedOtherRows = 4096;
+
+}  // namespace
+
+OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope,
+                                      std::optional<uint64_t> k) {
   if (!ctx_.enabled(kRewriteTopKFromIndex)) return nullptr;
-  if (orderBy.order.size() != 1 || orderBy.order[0].descending) return nullptr;
+  if (orderBy.order.size() != 1) return nullptr;
+  const bool descending = orderBy.order[0].descending;
+  if (descending && (!k || !ctx_.enabled(kRewriteTopKFromIndexDesc))) return nullptr;
   const Expr& key = orderBy.order[0].expr;
   if (key.kind != ExprKind::kVariable) return nullptr;
   const Algebra& input = *orderBy.children.at(0);
@@ -30,7 +51,7 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   auto predicate = ctx_.terms().findStored(p.predicate.term);
   if (!predicate) return nullptr;
   auto stats = ctx_.ledger().statistics(scope.graphs[0]);
-  if (!stats.isOk()) return nullptr;
+  if (!stats.isOk() || !stats.value()) return nullptr;
   const index::PredicateStats* ps = stats.value()->find(predicate->key);
   if (!ps || ps->ranges.empty()) return nullptr;
   // The statistics name the candidate type; the directories say exactly whether every row of
@@ -43,14 +64,71 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   if (!post) return nullptr;
   const uint64_t byPredicate[] = {predicate->key};
   const uint64_t byType[] = {predicate->key, best->type};
-  auto all = post->count(index::ScanRange::prefix(byPredicate), ctx_.asOf());
-  auto typed = post->count(index::ScanRange::prefix(byType), ctx_.asOf());
-  if (!all.isOk() || !typed.isOk() || all.value() != typed.value()) return nullptr;
-  auto op = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true);
-  op->addDetail("rewrite", std::string(kRewriteTopKFromIndex));
-  op->addDetail("order", "ASC(?" + key.variable + ") from POST key order");
-  op->setEstimatedRows(static_cast<double>(ps->rows));
-  return op;
+  const index::ScanRange predicateRange = index::ScanRange::prefix(byPredicate);
+  const index::ScanRange typedRange = index::ScanRange::prefix(byType);
+  auto all = post->count(predicateRange, ctx_.asOf());
+  auto typed = post->count(typedRange, ctx_.asOf());
+  if (!all.isOk() || !typed.isOk()) return nullptr;
+  const uint64_t others = all.value() - typed.value();
+  const bool mixed = others > 0;
+  if (mixed && (!k || others > kMixedOtherRows || !ctx_.enabled(kRewriteTopKFromIndexMixed))) {
+    return nullptr;
+  }
+  const std::string order =
+      std::string(descending ? "DESC" : "ASC") + "(?" + key.variable + ") from POST key order";
+
+  if (!descending && !mixed) {
+    auto op = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true);
+    op->addDetail("rewrite", std::string(kRewriteTopKFromIndex));
+    op->addDetail("order", order);
+    op->setEstimatedRows(static_cast<double>(ps->rows));
+    return op;
+  }
+
+  // The k rows of the main type that can be in the answer: the first k (ASC) or the tail from
+  // the leaflet where the last k begin (DESC).
+  OperatorPtr candidates;
+  if (!descending) {
+    auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, typedRange);
+    candidates = std::make_unique<Slice>(ctx_, std::move(scan), 0, *k);
+  } else {
+    auto low = post->tailStart(typedRange, *k, ctx_.asOf());
+    if (!low.isOk()) throwStorageError(low.status());
+    const index::ScanRange tail{low.value(), typedRange.high};
+    // The tail starts at a leaflet boundary; skipping to its last k rows (one more directory
+    // count) spares the TopK comparing a leaflet's worth of values.
+    auto tailRows = post->count(tail, ctx_.asOf());
+    if (!tailRows.isOk()) throwStorageError(tailRows.status());
+    const uint64_t skip = tailRows.value() > *k ? tailRows.value() - *k : 0;
+    auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, tail);
+    candidates = std::make_unique<Slice>(ctx_, std::move(scan), skip, *k);
+  }
+  candidates->setEstimatedRows(static_cast<double>(*k));
+  candidates->addDetail("rewrite", std::string(descending ? kRewriteTopKFromIndexDesc
+                                                          : kRewriteTopKFromIndex));
+  candidates->addDetail("order", order);
+  if (mixed) {
+    // Every row of another type: the POST ranges of <p> below and above the main type.
+    std::vector<index::ScanRange> ranges;
+    if (best->type > 0) {
+      const uint64_t below[] = {predicate->key, best->type - 1};
+      ranges.push_back({predicateRange.low, index::ScanRange::prefix(below).high});
+    }
+    if (best->type < UINT16_MAX) {
+      const uint64_t above[] = {predicate->key, best->type + 1};
+      ranges.push_back({index::ScanRange::prefix(above).low, predicateRange.high});
+    }
+    for (const index::ScanRange& range : ranges) {
+      auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, range);
+      scan->setEstimatedRows(static_cast<double>(others));
+      candidates = std::make_unique<UnionAll>(ctx_, std::move(candidates), std::move(scan));
+    }
+    candidates->addDetail("rewrite", std::string(kRewriteTopKFromIndexMixed));
+    candidates->addDetail("others", std::to_string(others) + " rows of other types");
+  }
+  auto top = std::make_unique<TopK>(ctx_, std::move(candidates), orderBy.order, *k, scope);
+  top->setEstimatedRows(static_cast<double>(*k));
+  return top;
 }
 
 }  // namespace cairn::query::plan

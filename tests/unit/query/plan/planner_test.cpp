@@ -136,12 +136,57 @@ TEST(Planner, TopKFromIndexReadsAboutKRows) {
   EXPECT_NE(findOp(generic.report.plan, "TopK"), nullptr);
 }
 
-TEST(Planner, TopKFromIndexRefusesMixedTypes) {
-  TestLedger ledger = exampleLedger("ex:a ex:v 10 . ex:b ex:v 2.5 . ex:c ex:v 7 .");
-  auto r = runQuery(ledger, "SELECT ?x WHERE { ?x ex:v ?v } ORDER BY ?v LIMIT 2");
-  EXPECT_FALSE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index"));
+TEST(Planner, TopKFromIndexMergesMixedTypes) {
+  TestLedger ledger =
+      exampleLedger("ex:a ex:v 10 . ex:b ex:v 2.5 . ex:c ex:v 7 . ex:d ex:v 1 . ex:e ex:v 12 .");
+  const std::string sparql = "SELECT ?x WHERE { ?x ex:v ?v } ORDER BY ?v LIMIT 2";
+  auto r = runQuery(ledger, sparql);
+  EXPECT_TRUE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index-mixed"));
   EXPECT_EQ(orderedRows(r.result),
-            (std::vector<std::string>{"<http://example.org/b>", "<http://example.org/c>"}));
+            (std::vector<std::string>{"<http://example.org/d>", "<http://example.org/b>"}));
+  query::QueryOptions off;
+  off.disabledRewrites = {"top-k-from-index-mixed"};
+  auto generic = runQuery(ledger, sparql, off);
+  EXPECT_FALSE(planHasDetail(generic.report.plan, "rewrite", "top-k-from-index-mixed"));
+  EXPECT_FALSE(planHasDetail(generic.report.plan, "rewrite", "top-k-from-index"));
+  EXPECT_EQ(orderedRows(generic.result), orderedRows(r.result));
+}
+
+TEST(Planner, TopKFromIndexDescendingReadsTheTail) {
+  // Enough rows that the tail is a small part of the predicate's leaflets.
+  std::string data;
+  for (int i = 0; i < 300; ++i) {
+    data += "ex:s" + std::to_string(i) + " ex:v " + std::to_string((i * 37) % 1000) + " . ";
+  }
+  TestLedger ledger = exampleLedger(data);
+  for (const char* modifiers : {"LIMIT 5", "LIMIT 3 OFFSET 4", "LIMIT 400"}) {
+    const std::string sparql =
+        std::string("SELECT ?x ?v WHERE { ?x ex:v ?v } ORDER BY DESC(?v) ") + modifiers;
+    auto r = runQuery(ledger, sparql);
+    EXPECT_TRUE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index-desc")) << modifiers;
+    query::QueryOptions off;
+    off.disabledRewrites = {"top-k-from-index-desc"};
+    auto generic = runQuery(ledger, sparql, off);
+    EXPECT_FALSE(planHasDetail(generic.report.plan, "rewrite", "top-k-from-index-desc"));
+    EXPECT_EQ(orderedRows(r.result), orderedRows(generic.result)) << modifiers;
+    EXPECT_FALSE(r.result.rows.empty());
+  }
+}
+
+TEST(Planner, TopKFromIndexDescendingWithOtherTypes) {
+  TestLedger ledger = exampleLedger(
+      "ex:a ex:v 10 . ex:b ex:v 2.5 . ex:c ex:v 7 . ex:d ex:v ex:iri . ex:e ex:v 12 .");
+  const std::string sparql = "SELECT ?x WHERE { ?x ex:v ?v } ORDER BY DESC(?v) LIMIT 3";
+  auto r = runQuery(ledger, sparql);
+  EXPECT_TRUE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index-desc"));
+  EXPECT_TRUE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index-mixed"));
+  query::QueryOptions off;
+  off.disabledRewrites = {"top-k-from-index"};
+  auto generic = runQuery(ledger, sparql, off);
+  EXPECT_EQ(orderedRows(r.result), orderedRows(generic.result));
+  EXPECT_EQ(orderedRows(r.result),
+            (std::vector<std::string>{"<http://example.org/e>", "<http://example.org/a>",
+                                      "<http://example.org/c>"}));
 }
 
 TEST(Planner, TopKMatchesFullSort) {
