@@ -9,6 +9,8 @@ find_package(OpenSSL REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(nlohmann_json CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
+# Asio + Beast, header-only (the HTTP server).
+find_package(Boost 1.74 REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(SERD REQUIRED IMPORTED_TARGET serd-0)
 pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8)

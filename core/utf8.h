@@ -67,6 +67,23 @@ inline void appendUtf8(std::string& out, uint32_t cp) {
   }
 }
 
+// True when `s` is well-formed UTF-8 throughout (decodeUtf8's rules).
+inline bool isValidUtf8(std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while (p < end) {
+    if (static_cast<unsigned char>(*p) < 0x80) {
+      ++p;
+      continue;
+    }
+    uint32_t cp;
+    const int len = decodeUtf8(p, end, cp);
+    if (len == 0) return false;
+    p += len;
+  }
+  return true;
+}
+
 // The number of code points in `s`, counting every byte that is not a continuation byte; for
 // well-formed UTF-8 that is exact.
 inline size_t utf8CodePointCount(std::string_view s) {

@@ -16,6 +16,7 @@ packages=(
   libcli11-dev            # command line
   googletest libgmock-dev libgtest-dev
   libbenchmark-dev        # micro-benchmarks under bench/
+  clang libclang-rt-14-dev  # libFuzzer targets under tests/fuzz (the `fuzz` preset)
 )
 
 missing=()

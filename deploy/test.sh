@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs dependencies, builds everything (release preset, ccache + Ninja) and runs every test:
 # unit tests (also a second time with tiny leaflets), conformance runners, randomized tests.
-# Then the same suite once more under AddressSanitizer + UBSan (asan preset); set
-# CAIRN_SKIP_SANITIZERS=1 to skip that pass locally.
+# Then the libFuzzer targets (fuzz preset, clang) run for CAIRN_FUZZ_SECONDS each (default 60);
+# set CAIRN_SKIP_FUZZ=1 to skip them. Then the same suite once more under AddressSanitizer +
+# UBSan (asan preset); set CAIRN_SKIP_SANITIZERS=1 to skip that pass locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash deploy/install-deps.sh
@@ -11,6 +12,11 @@ export CCACHE_BASEDIR="$PWD"
 cmake --preset release >/dev/null
 cmake --build --preset release
 ctest --preset release "$@"
+if [[ "${CAIRN_SKIP_FUZZ:-0}" != "1" ]]; then
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz
+  bash tests/fuzz/run-fuzzers.sh build/fuzz
+fi
 if [[ "${CAIRN_SKIP_SANITIZERS:-0}" != "1" ]]; then
   cmake --preset asan >/dev/null
   cmake --build --preset asan

@@ -1,5 +1,5 @@
-// The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query; serve
-// and update arrive with their issues).
+// The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
+// serve; update arrives with the write path).
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   cairn::server::addStatsCommand(app);
   cairn::server::addScanCommand(app);
   cairn::server::addQueryCommand(app);
+  cairn::server::addServeCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

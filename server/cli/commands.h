@@ -12,5 +12,6 @@ void addImportCommand(CLI::App& app);
 void addStatsCommand(CLI::App& app);
 void addScanCommand(CLI::App& app);
 void addQueryCommand(CLI::App& app);
+void addServeCommand(CLI::App& app);
 
 }  // namespace cairn::server

@@ -11,6 +11,7 @@
 #include "index/ledger/ledger.h"
 #include "server/cli/commands.h"
 #include "server/cli/store_access.h"
+#include "server/ledgers/ledger_summary.h"
 
 namespace cairn::server {
 namespace {
@@ -38,37 +39,6 @@ std::string rangeText(const index::ValueRange& r) {
   if (hash != std::string::npos) dt = "xsd:" + dt.substr(hash + 1);
   return dt + " " + core::decodeInline(r.type, r.minKey) + " .. " +
          core::decodeInline(r.type, r.maxKey) + " (" + std::to_string(r.rows) + ")";
-}
-
-nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g,
-                         const index::LedgerStats& stats) {
-  nlohmann::json preds = nlohmann::json::array();
-  for (const auto& p : stats.byPredicate) {
-    nlohmann::json pj = {{"predicate", orThrow(ledger.decodeNode(p.predicate)).value},
-                         {"rows", p.rows},
-                         {"distinctSubjects", p.distinctSubjects()},
-                         {"distinctObjects", p.distinctObjects()}};
-    for (const auto& [cls, n] : p.classCounts) {
-      pj["classes"][orThrow(ledger.decodeNode(cls)).value] = n;
-    }
-    for (const auto& r : p.ranges) {
-      pj["ranges"].push_back({{"datatype", core::datatypeOfBuiltin(r.type)},
-                              {"min", core::decodeInline(r.type, r.minKey)},
-                              {"max", core::decodeInline(r.type, r.maxKey)},
-                              {"rows", r.rows}});
-    }
-    preds.push_back(std::move(pj));
-  }
-  nlohmann::json j = {{"triples", g.triples},
-                      {"distinctSubjects", stats.subjects},
-                      {"predicates", std::move(preds)}};
-  for (index::Permutation perm : index::kAllPermutations) {
-    const auto& r = g.permutation(perm);
-    j["permutations"][std::string(index::permutationName(perm))] = {{"rows", r.rows},
-                                                                     {"height", r.height}};
-  }
-  j["graph"] = g.graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(g.graph)).value;
-  return j;
 }
 
 void printGraph(const index::Ledger& ledger, const index::GraphIndex& g,
@@ -101,20 +71,7 @@ void runStats(const StatsArgs& args) {
   const index::Ledger& ledger = *opened;
   const index::IndexRoot& root = ledger.root();
   if (args.json) {
-    nlohmann::json j = {{"ledger", args.ledger},
-                        {"t", root.t},
-                        {"root", ledger.rootId().toHex()},
-                        {"createdAt", root.createdAt},
-                        {"quads", root.quads},
-                        {"iris", root.iris.size},
-                        {"strings", root.strings.size},
-                        {"languages", root.languages},
-                        {"datatypes", root.datatypes},
-                        {"blankNodes", root.blankNodes}};
-    for (const auto& g : root.graphs) {
-      j["graphs"].push_back(graphJson(ledger, g, orThrow(ledger.stats(g.graph))));
-    }
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", ledgerSummaryJson(ledger, /*withPredicates=*/true).dump(2).c_str());
     return;
   }
   std::printf("ledger '%s' at t=%llu (root %s, created %s)\n", args.ledger.c_str(),

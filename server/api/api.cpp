@@ -1,0 +1,170 @@
+#include "server/api/api.h"
+
+#include <nlohmann/json.hpp>
+
+#include "server/api/route_call.h"
+
+namespace cairn::server::api {
+namespace {
+
+using http::HttpError;
+
+// What the router decided for a request.
+struct Route {
+  std::string name;
+  Scope scope = Scope::kRead;
+  std::string allowed;  // "GET, POST": answered 405 with this Allow header otherwise
+  std::function<void(const RouteCall&)> handler;
+};
+
+std::string compatLedgerName(std::string name) {
+  // fluree/benchmark-db addresses a ledger's branch as "name:main".
+  constexpr std::string_view kBranch = ":main";
+  if (name.size() > kBranch.size() && name.ends_with(kBranch))
+    name.resize(name.size() - kBranch.size());
+  return name;
+}
+
+bool methodAllowed(const std::string& method, const std::string& allowed) {
+  size_t start = 0;
+  while (start < allowed.size()) {
+    size_t end = allowed.find(", ", start);
+    if (end == std::string::npos) end = allowed.size();
+    if (allowed.compare(start, end - start, method) == 0) return true;
+    start = end + 2;
+  }
+  return false;
+}
+
+}  // namespace
+
+struct Api::State {
+  ApiContext context;
+  ApiMetrics metrics;
+  Authorizer authorizer;
+
+  explicit State(ApiContext c)
+      : context(c), metrics(c.metrics), authorizer(c.config.tokens, c.config.allowRemote) {}
+
+  Route match(const http::Request& request, RouteCall& call) {
+    const auto& s = call.target.segments;
+    const std::string& method = request.method;
+    if (s.size() == 1 && s[0] == "health") {
+      return {"health", Scope::kNone, "GET",
+              [](const RouteCall& c) { respondJson(*c.exchange, "{\"status\":\"ok\"}\n"); }};
+    }
+    if (s.size() == 1 && s[0] == "metrics") {
+      return {"metrics", Scope::kRead, "GET", [](const RouteCall& c) {
+                c.exchange->respond(http::Response{200,
+                                                   "text/plain; version=0.0.4; charset=utf-8",
+                                                   {},
+                                                   c.context->metrics.renderPrometheus()});
+              }};
+    }
+    if (!s.empty() && s[0] == "ledgers") {
+      if (s.size() == 1) {
+        if (method == "POST") return {"ledgers", Scope::kWrite, "GET, POST", handleLedgerCreate};
+        return {"ledgers", Scope::kRead, "GET, POST", handleLedgerList};
+      }
+      call.ledger = s[1];
+      if (s.size() == 2) {
+        if (method == "DELETE") return {"ledger", Scope::kWrite, "GET, DELETE", handleLedgerDrop};
+        return {"ledger", Scope::kRead, "GET, DELETE", handleLedgerInfo};
+      }
+      if (s.size() == 3 && s[2] == "sparql") {
+        return {"sparql", Scope::kRead, "GET, POST",
+                [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
+      }
+      if (s.size() == 3 && s[2] == "explain") {
+        return {"explain", Scope::kRead, "GET, POST",
+                [](const RouteCall& c) { handleSparql(c, QueryMode::kExplain); }};
+      }
+      if (s.size() == 3 && s[2] == "data") {
+        return {"data", Scope::kRead, "GET", handleGraphStoreRead};
+      }
+    }
+    if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "query") {
+      call.ledger = compatLedgerName(s[3]);
+      return {"fluree_query", Scope::kRead, "GET, POST",
+              [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
+    }
+    throw HttpError(404, "unknown_route", "no route " + request.method + " " + call.target.path);
+  }
+};
+
+Api::Api(ApiContext context) : state_(std::make_unique<State>(context)) {
+  QueryPool& pool = context.pool;
+  LedgerRegistry& ledgers = context.ledgers;
+  context.metrics.gaugeCallback(
+      "cairn_queries_running", "Queries running on the query pool", {}, [&pool] {
+        return observability::GaugeSamples{{{}, static_cast<double>(pool.running())}};
+      });
+  context.metrics.gaugeCallback(
+      "cairn_queries_queued", "Queries waiting for a query-pool thread", {}, [&pool] {
+        return observability::GaugeSamples{{{}, static_cast<double>(pool.queued())}};
+      });
+  context.metrics.gaugeCallback(
+      "cairn_ledger_quads", "Distinct quads in each ledger at its current root", {"ledger"},
+      [&ledgers] {
+        observability::GaugeSamples samples;
+        for (const std::string& name : ledgers.names()) {
+          try {
+            samples.push_back({{name}, static_cast<double>(ledgers.get(name)->root().quads)});
+          } catch (const std::exception&) {
+            // A ledger that cannot be opened has no size to report; its queries will say why.
+          }
+        }
+        return samples;
+      });
+}
+
+Api::~Api() = default;
+
+void Api::recordProtocolError(unsigned status) {
+  state_->metrics.requests.with({"-", std::to_string(status)}).inc();
+}
+
+void Api::handle(std::shared_ptr<http::Exchange> exchange) {
+  RouteCall call;
+  call.context = &state_->context;
+  call.metrics = &state_->metrics;
+  call.exchange = exchange;
+  call.route = "-";
+  // The completion handler runs after the answer is written, when the exchange may be gone:
+  // it keeps what it logs, and reads the route and token the router sets below.
+  struct Facts {
+    uint64_t id;
+    std::string remote, method, target, route = "-", token;
+    std::chrono::steady_clock::time_point received;
+  };
+  const http::Request& request = exchange->request();
+  auto facts =
+      std::make_shared<Facts>(Facts{request.id, request.remoteAddress, request.method,
+                                    request.target.substr(0, 512), "-", "", request.received});
+  State* state = state_.get();
+  exchange->onComplete([state, facts](unsigned status, uint64_t bytes) {
+    const auto elapsed = std::chrono::steady_clock::now() - facts->received;
+    state->metrics.requests.with({facts->route, std::to_string(status)}).inc();
+    state->metrics.latency.with({facts->route}).observe(elapsed);
+    state->context.accessLog.record(AccessRecord{
+        facts->id, facts->remote, facts->method, facts->route, facts->target, status, bytes,
+        std::chrono::duration<double, std::milli>(elapsed).count(), facts->token});
+  });
+  try {
+    call.target = http::parseRequestTarget(exchange->request().target);
+    Route matched = state_->match(exchange->request(), call);
+    call.route = matched.name;
+    facts->route = matched.name;
+    if (!methodAllowed(exchange->request().method, matched.allowed)) {
+      throw HttpError(405, "method_not_allowed",
+                      "this route takes " + matched.allowed + ", not " + exchange->request().method)
+          .withHeader("Allow", matched.allowed);
+    }
+    facts->token = state_->authorizer.authorize(exchange->request(), matched.scope);
+    matched.handler(call);
+  } catch (...) {
+    answerFailure(call, nullptr);
+  }
+}
+
+}  // namespace cairn::server::api

@@ -1,0 +1,37 @@
+#pragma once
+// Running one SPARQL query for an HTTP request on a query-pool thread (internal to
+// server/api): parse, apply the protocol's dataset, negotiate the format, execute with the
+// request's limits, and stream the answer into the exchange. Shared by the SPARQL, explain,
+// Graph Store and compatibility routes.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/api/route_call.h"
+#include "sparql/results/result_format.h"
+
+namespace cairn::server::api {
+
+struct QueryJob {
+  std::string text;
+  std::optional<std::vector<std::string>> defaultGraphs;  // set: the protocol's dataset
+  std::vector<std::string> namedGraphs;
+  std::chrono::milliseconds timeout{0};
+  // The answer format when the request fixed it (format= parameter); otherwise Accept decides.
+  std::optional<sparql::results::ResultFormat> format;
+  bool explain = false;
+  bool analyze = false;
+  // Graph Store Protocol: answer 404 unless this graph IRI exists in the ledger.
+  std::optional<std::string> requireGraph;
+};
+
+// The per-request timeout: `timeout=` in milliseconds (or with a unit: "500ms", "2s", "1m"),
+// never above the server's maximum; the server default without one. 400 when malformed.
+std::chrono::milliseconds requestTimeout(const std::string* parameter, const ServerConfig& config);
+
+// Runs on a pool thread; answers the exchange whatever happens.
+void runQueryJob(const RouteCall& call, const QueryJob& job);
+
+}  // namespace cairn::server::api

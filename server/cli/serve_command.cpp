@@ -1,0 +1,114 @@
+// `cairn serve`: run the HTTP server until SIGINT or SIGTERM, then shut down gracefully (stop
+// accepting, let requests in flight finish for the grace period, cancel the rest, close the
+// store).
+
+#include <sys/resource.h>
+
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <cstdio>
+
+#include "core/error.h"
+#include "index/ledger/ledger_name.h"
+#include "server/cli/commands.h"
+#include "server/service/cairn_server.h"
+
+namespace cairn::server {
+namespace {
+
+struct ServeArgs {
+  std::string configFile;
+  std::string listen;
+  std::string data;
+  unsigned queryThreads = 0;
+  std::vector<std::string> initialLedgers;  // NAME=FILE
+  bool noAccessLog = false;
+};
+
+// Each idle keep-alive connection holds a descriptor; the default soft limit (often 1024) would
+// cap the server far below what it can hold.
+void raiseDescriptorLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+ServerConfig configFrom(const ServeArgs& args) {
+  ServerConfig config =
+      args.configFile.empty() ? ServerConfig{} : loadServerConfig(args.configFile);
+  if (!args.listen.empty()) parseListenAddress(args.listen, config);
+  if (!args.data.empty()) config.dataDirectory = args.data;
+  if (args.queryThreads > 0) config.queryThreads = args.queryThreads;
+  for (const std::string& spec : args.initialLedgers) {
+    const size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
+      throw core::Error(core::ErrorCode::kInvalidArgument,
+                        "--load takes NAME=FILE, not '" + spec + "'");
+    }
+    config.initialLedgers.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
+  }
+  validate(config);
+  return config;
+}
+
+std::string urlHost(const std::string& address) {
+  if (address == "0.0.0.0" || address == "::") return "127.0.0.1";
+  return address.find(':') != std::string::npos ? "[" + address + "]" : address;
+}
+
+void runServe(const ServeArgs& args) {
+  const ServerConfig config = configFrom(args);
+  raiseDescriptorLimit();
+
+  // Signals are taken by sigwait on this thread only: block them before any thread starts so
+  // every thread inherits the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  CairnServer server(config, !args.noAccessLog,
+                     [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  server.start();
+  const std::string base =
+      "http://" + urlHost(config.listenAddress) + ":" + std::to_string(server.port());
+  std::fprintf(stderr, "cairn is listening on %s (data: %s)\n", base.c_str(),
+               config.dataDirectory.c_str());
+  const auto names = server.ledgers().names();
+  const std::string example = names.empty() ? "LEDGER" : names.front();
+  std::fprintf(stderr,
+               "try:\n  curl %s/ledgers\n  curl %s/ledgers/%s/sparql --data-urlencode "
+               "'query=SELECT * WHERE { ?s ?p ?o } LIMIT 5'\n",
+               base.c_str(), base.c_str(), example.c_str());
+  std::fflush(stderr);
+
+  int received = 0;
+  sigwait(&signals, &received);
+  std::fprintf(stderr, "%s: shutting down (grace %lld ms)\n",
+               received == SIGINT ? "SIGINT" : "SIGTERM",
+               static_cast<long long>(config.shutdownGrace.count()));
+  server.stop();
+  std::fprintf(stderr, "stopped\n");
+}
+
+}  // namespace
+
+void addServeCommand(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
+  cmd->add_option("--config", args->configFile, "JSON config file (docs/server-config.md)");
+  cmd->add_option("--listen", args->listen,
+                  "Address to listen on, HOST:PORT (default 127.0.0.1:7878)");
+  cmd->add_option("--data", args->data, "Data directory (default ./cairn-data)");
+  cmd->add_option("--query-threads", args->queryThreads,
+                  "Threads running queries (default: cores)");
+  cmd->add_option("--load", args->initialLedgers,
+                  "NAME=FILE: create ledger NAME from FILE on start unless it exists (repeatable)");
+  cmd->add_flag("--no-access-log", args->noAccessLog, "Do not write the access log");
+  cmd->callback([args] { runServe(*args); });
+}
+
+}  // namespace cairn::server

@@ -1,0 +1,91 @@
+#include "server/ledgers/ledger_registry.h"
+
+#include "core/error.h"
+#include "index/import/bulk_importer.h"
+#include "index/ledger/ledger_name.h"
+
+namespace cairn::server {
+namespace {
+
+constexpr std::string_view kHeadPrefix = "ledger/";
+
+}  // namespace
+
+LedgerRegistry::LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
+                               std::filesystem::path scratch)
+    : store_(std::move(store)),
+      cache_(std::make_shared<index::IndexCache>(cacheBytes)),
+      scratch_(std::move(scratch)) {}
+
+std::shared_ptr<const index::Ledger> LedgerRegistry::get(std::string_view name) {
+  {
+    std::shared_lock lock(mutex_);
+    auto it = open_.find(name);
+    if (it != open_.end()) return it->second;
+  }
+  index::checkLedgerName(name);
+  auto opened = index::Ledger::open(*store_, *store_, name, cache_, index::IndexConfig::defaults());
+  if (!opened.isOk()) {
+    if (opened.status().code() == core::StatusCode::kNotFound) {
+      throw core::Error(core::ErrorCode::kNotFound, "no ledger named '" + std::string(name) + "'");
+    }
+    throw core::Error(core::ErrorCode::kStorageError, opened.status().toString());
+  }
+  std::unique_lock lock(mutex_);
+  // Another thread may have opened it meanwhile; keep the first so all queries share one.
+  auto [it, inserted] = open_.emplace(std::string(name), std::move(opened).value());
+  return it->second;
+}
+
+bool LedgerRegistry::exists(std::string_view name) const {
+  {
+    std::shared_lock lock(mutex_);
+    if (open_.count(name) > 0) return true;
+  }
+  if (!index::isValidLedgerName(name)) return false;
+  return store_->getHead(index::ledgerHeadName(name)).isOk();
+}
+
+std::vector<std::string> LedgerRegistry::names() const {
+  auto heads = store_->listHeads();
+  if (!heads.isOk()) throw core::Error(core::ErrorCode::kStorageError, heads.status().toString());
+  std::vector<std::string> names;
+  for (const std::string& head : *heads) {
+    if (head.starts_with(kHeadPrefix)) names.push_back(head.substr(kHeadPrefix.size()));
+  }
+  return names;
+}
+
+index::ImportReport LedgerRegistry::create(const std::string& name,
+                                           std::vector<index::ImportInput> inputs,
+                                           std::optional<std::string> graph) {
+  index::checkLedgerName(name);
+  std::lock_guard importLock(importMutex_);
+  index::ImportOptions options;
+  options.ledger = name;
+  options.inputs = std::move(inputs);
+  options.graph = std::move(graph);
+  options.scratchDirectory = scratch_;
+  options.memoryBudget = uint64_t{1} << 30;
+  index::ImportProgress progress;
+  index::ImportReport report = index::bulkImport(*store_, *store_, options, progress);
+  std::error_code ec;
+  std::filesystem::remove(scratch_, ec);  // only if empty
+  std::unique_lock lock(mutex_);
+  open_.erase(name);
+  return report;
+}
+
+void LedgerRegistry::drop(std::string_view name) {
+  index::checkLedgerName(name);
+  const core::Status status = store_->deleteHead(index::ledgerHeadName(name));
+  if (status.code() == core::StatusCode::kNotFound) {
+    throw core::Error(core::ErrorCode::kNotFound, "no ledger named '" + std::string(name) + "'");
+  }
+  if (!status.isOk()) throw core::Error(core::ErrorCode::kStorageError, status.toString());
+  std::unique_lock lock(mutex_);
+  auto it = open_.find(name);
+  if (it != open_.end()) open_.erase(it);
+}
+
+}  // namespace cairn::server

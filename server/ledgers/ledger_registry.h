@@ -1,0 +1,60 @@
+#pragma once
+// LedgerRegistry: the server's view of the embedded store — which ledgers exist, each one open
+// at its current root (opened once, shared by every query), and creating and dropping them.
+// All ledgers share one decoded-index cache.
+//
+// A query holds the shared_ptr it got from get() for its whole run, so dropping or replacing a
+// ledger never disturbs a query already running (it keeps reading the root it started with).
+//
+// Thread-safety: every method may be called concurrently.
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "index/import/import_options.h"
+#include "index/ledger/ledger.h"
+#include "storage/rocksdb_store.h"
+
+namespace cairn::server {
+
+class LedgerRegistry {
+ public:
+  // `scratch`: where imports spill sorted runs (created on demand).
+  LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
+                 std::filesystem::path scratch);
+
+  // The ledger at its current root. Throws core::Error: kNotFound ("no ledger named 'x'"),
+  // kInvalidArgument for an impossible name, kStorageError.
+  std::shared_ptr<const index::Ledger> get(std::string_view name);
+  bool exists(std::string_view name) const;
+  // Every ledger name, sorted.
+  std::vector<std::string> names() const;
+
+  // Bulk-imports `inputs` into a new ledger `name` (index::bulkImport's rules and errors:
+  // kAlreadyExists when it exists, kSyntaxError with line/column for bad input, which leaves
+  // nothing behind).
+  index::ImportReport create(const std::string& name, std::vector<index::ImportInput> inputs,
+                             std::optional<std::string> graph);
+  // Removes the ledger's head; its blobs stay until garbage collection. kNotFound if absent.
+  void drop(std::string_view name);
+
+  storage::RocksDbStore& store() { return *store_; }
+
+ private:
+  std::unique_ptr<storage::RocksDbStore> store_;
+  std::shared_ptr<index::IndexCache> cache_;
+  std::filesystem::path scratch_;
+
+  mutable std::shared_mutex mutex_;  // guards open_
+  std::map<std::string, std::shared_ptr<const index::Ledger>, std::less<>> open_;
+  std::mutex importMutex_;  // one bulk import at a time: each uses all cores and much memory
+};
+
+}  // namespace cairn::server

@@ -1,0 +1,74 @@
+#include "server/ledgers/ledger_summary.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/literal_codec.h"
+
+namespace cairn::server {
+namespace {
+
+template <typename T>
+T orThrow(core::Result<T> r) {
+  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
+  return std::move(r).value();
+}
+
+nlohmann::json predicatesJson(const index::Ledger& ledger, const index::LedgerStats& stats) {
+  nlohmann::json preds = nlohmann::json::array();
+  for (const auto& p : stats.byPredicate) {
+    nlohmann::json pj = {{"predicate", orThrow(ledger.decodeNode(p.predicate)).value},
+                         {"rows", p.rows},
+                         {"distinctSubjects", p.distinctSubjects()},
+                         {"distinctObjects", p.distinctObjects()}};
+    for (const auto& [cls, n] : p.classCounts) {
+      pj["classes"][orThrow(ledger.decodeNode(cls)).value] = n;
+    }
+    for (const auto& r : p.ranges) {
+      pj["ranges"].push_back({{"datatype", core::datatypeOfBuiltin(r.type)},
+                              {"min", core::decodeInline(r.type, r.minKey)},
+                              {"max", core::decodeInline(r.type, r.maxKey)},
+                              {"rows", r.rows}});
+    }
+    preds.push_back(std::move(pj));
+  }
+  return preds;
+}
+
+nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g,
+                         bool withPredicates) {
+  const auto stats = orThrow(ledger.statistics(g.graph));
+  nlohmann::json j = {
+      {"graph", g.graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(g.graph)).value},
+      {"triples", g.triples},
+      {"distinctSubjects", stats->subjects},
+      {"predicateCount", stats->byPredicate.size()}};
+  for (index::Permutation perm : index::kAllPermutations) {
+    const auto& r = g.permutation(perm);
+    j["permutations"][std::string(index::permutationName(perm))] = {{"rows", r.rows},
+                                                                    {"height", r.height}};
+  }
+  if (withPredicates) j["predicates"] = predicatesJson(ledger, *stats);
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicates) {
+  const index::IndexRoot& root = ledger.root();
+  nlohmann::json j = {{"ledger", ledger.name()},
+                      {"t", root.t},
+                      {"root", ledger.rootId().toHex()},
+                      {"createdAt", root.createdAt},
+                      {"quads", root.quads},
+                      {"iris", root.iris.size},
+                      {"strings", root.strings.size},
+                      {"languages", root.languages},
+                      {"datatypes", root.datatypes},
+                      {"blankNodes", root.blankNodes}};
+  j["graphs"] = nlohmann::json::array();
+  for (const auto& g : root.graphs) j["graphs"].push_back(graphJson(ledger, g, withPredicates));
+  return j;
+}
+
+}  // namespace cairn::server

@@ -1,0 +1,15 @@
+#pragma once
+// A ledger described as JSON: its `t`, root, counts, dictionaries and per graph its rows,
+// distinct subjects, permutations and (optionally) per-predicate statistics — the answer of
+// `GET /ledgers/{name}` and of `cairn stats --json`.
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "index/ledger/ledger.h"
+
+namespace cairn::server {
+
+// Throws core::Error(kStorageError) when a dictionary or statistics blob cannot be read.
+nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicates);
+
+}  // namespace cairn::server

@@ -1,0 +1,103 @@
+#include "server/service/cairn_server.h"
+
+#include <filesystem>
+#include <thread>
+
+#include "core/error.h"
+#include "server/api/access_log.h"
+#include "server/api/api.h"
+#include "server/http/http_server.h"
+#include "server/service/query_pool.h"
+
+namespace cairn::server {
+
+struct CairnServer::Running {
+  std::unique_ptr<LedgerRegistry> ledgers;
+  std::unique_ptr<QueryPool> pool;
+  std::unique_ptr<api::AccessLog> accessLog;
+  std::unique_ptr<api::Api> api;
+  std::unique_ptr<http::HttpServer> http;
+};
+
+CairnServer::CairnServer(ServerConfig config, bool accessLog,
+                         std::function<void(const std::string&)> log)
+    : config_(std::move(config)), accessLogEnabled_(accessLog), log_(std::move(log)) {}
+
+CairnServer::~CairnServer() { stop(); }
+
+LedgerRegistry& CairnServer::ledgers() { return *running_->ledgers; }
+
+uint16_t CairnServer::port() const { return running_ ? running_->http->port() : 0; }
+
+void CairnServer::start() {
+  auto running = std::make_unique<Running>();
+  storage::RocksDbOptions storeOptions;
+  std::filesystem::create_directories(config_.dataDirectory);
+  auto store = storage::RocksDbStore::open(config_.dataDirectory, storeOptions);
+  if (!store.isOk()) throw core::Error(core::ErrorCode::kStorageError, store.status().toString());
+  running->ledgers =
+      std::make_unique<LedgerRegistry>(std::move(store).value(), config_.cacheBytes,
+                                       std::filesystem::path(config_.dataDirectory) / "tmp");
+
+  for (const auto& [name, file] : config_.initialLedgers) {
+    if (running->ledgers->exists(name)) continue;
+    if (log_) log_("loading " + file + " into ledger '" + name + "'");
+    const auto report =
+        running->ledgers->create(name, {index::ImportInput{file, std::nullopt}}, std::nullopt);
+    if (log_) {
+      log_("ledger '" + name + "': " + std::to_string(report.quadsStored) + " quads in " +
+           std::to_string(report.totalSeconds) + " s");
+    }
+  }
+
+  const unsigned queryThreads = config_.queryThreads > 0
+                                    ? config_.queryThreads
+                                    : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned concurrent =
+      config_.maxConcurrentQueries > 0 ? config_.maxConcurrentQueries : queryThreads;
+  running->pool = std::make_unique<QueryPool>(concurrent, config_.maxQueuedQueries);
+  running->accessLog = std::make_unique<api::AccessLog>(config_.accessLog, accessLogEnabled_);
+  running->api = std::make_unique<api::Api>(
+      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog});
+
+  http::HttpServerOptions options;
+  options.address = config_.listenAddress;
+  options.port = config_.port;
+  options.ioThreads = config_.ioThreads;
+  options.headerTimeout = config_.headerTimeout;
+  options.bodyTimeout = config_.bodyTimeout;
+  options.idleTimeout = config_.idleTimeout;
+  const uint64_t maxBody = config_.maxBodyBytes;
+  const uint64_t maxUpload = config_.maxUploadBytes;
+  options.bodyLimit = [maxBody, maxUpload](std::string_view method, std::string_view target) {
+    const bool upload =
+        method == "POST" && (target == "/ledgers" || target.starts_with("/ledgers?"));
+    return upload ? maxUpload : maxBody;
+  };
+  api::Api* apiPtr = running->api.get();
+  options.onProtocolError = [apiPtr](unsigned status, std::string_view, std::string_view) {
+    apiPtr->recordProtocolError(status);
+  };
+  running->http = std::make_unique<http::HttpServer>(
+      options,
+      [apiPtr](std::shared_ptr<http::Exchange> exchange) { apiPtr->handle(std::move(exchange)); });
+  http::HttpServer* httpPtr = running->http.get();
+  metrics_.gaugeCallback("cairn_http_connections_open", "Client connections open", {}, [httpPtr] {
+    return observability::GaugeSamples{{{}, static_cast<double>(httpPtr->openConnections())}};
+  });
+  running->http->start();
+  running_ = std::move(running);
+}
+
+void CairnServer::stop() {
+  if (!running_) return;
+  running_->http->stop(config_.shutdownGrace);
+  running_->pool->shutdown();  // queued work sees its cancelled flag and ends at once
+  running_->http.reset();
+  running_->api.reset();
+  running_->accessLog.reset();
+  (void)running_->ledgers->store().flush();
+  running_.reset();
+}
+
+}  // namespace cairn::server
