@@ -1,5 +1,5 @@
 // `cairn query`: run one SPARQL query against a ledger in the embedded store and print the
-// answer (SPARQL JSON / XML / CSV / TSV, a table, or N-Triples / Turtle for graphs), or its plan
+// answer (SPARQL JSON / XML / CSV / TSV, a table, or N-Triples / Turtle / JSON-LD / RDF/XML for graphs), or its plan
 // (--explain), or its plan with actual rows and times after running it (--analyze).
 
 #include <CLI/CLI.hpp>
@@ -103,7 +103,7 @@ void addQueryCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("query", "Run a SPARQL query against a ledger");
   cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
   cmd->add_option("--ledger", args->ledger, "Ledger to query")->required();
-  cmd->add_option("--format", args->format, "json, xml, csv, tsv, table; nt or ttl for graphs")
+  cmd->add_option("--format", args->format, "json|xml|csv|tsv|table; graphs: nt|ttl|jsonld|rdfxml")
       ->capture_default_str();
   cmd->add_flag("--explain", args->explain, "Print the plan instead of running the query");
   cmd->add_flag("--analyze", args->analyze,

@@ -5,14 +5,10 @@
 
 namespace cairn::sparql::results {
 
-namespace {
-
 // JSON string escapes are those of N-Triples with every control escaped.
 void appendJsonEscaped(std::string& out, std::string_view s) {
   core::appendEscapedString(out, s, core::StringEscaping::kAllControls);
 }
-
-}  // namespace
 
 void JsonResultWriter::writeHead(const std::vector<std::string>& variables) {
   std::string& out = buffer_.raw();

@@ -21,4 +21,8 @@ class JsonResultWriter final : public SolutionWriter {
   bool firstRow_ = true;
 };
 
+// Appends the body of a JSON string (no quotes): '"', '\\' and every control character escaped.
+// Shared by the SPARQL JSON and the JSON-LD writers.
+void appendJsonEscaped(std::string& out, std::string_view s);
+
 }  // namespace cairn::sparql::results

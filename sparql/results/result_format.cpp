@@ -46,6 +46,11 @@ constexpr std::array kGraphOffers = {
     Offer{ResultFormat::kTurtle, "application/x-turtle", true},
     Offer{ResultFormat::kNTriples, "application/n-triples"},
     Offer{ResultFormat::kNTriples, "text/plain", true},
+    Offer{ResultFormat::kJsonLd, "application/ld+json"},
+    Offer{ResultFormat::kJsonLd, "application/json", true},
+    Offer{ResultFormat::kRdfXml, "application/rdf+xml"},
+    Offer{ResultFormat::kRdfXml, "application/xml", true},
+    Offer{ResultFormat::kRdfXml, "text/xml", true},
 };
 
 struct MediaRange {
@@ -121,6 +126,10 @@ std::string_view mediaType(ResultFormat format) {
       return "text/turtle";
     case ResultFormat::kTable:
       return "text/plain";
+    case ResultFormat::kJsonLd:
+      return "application/ld+json";
+    case ResultFormat::kRdfXml:
+      return "application/rdf+xml";
   }
   return "application/octet-stream";
 }
@@ -141,6 +150,10 @@ std::string_view formatName(ResultFormat format) {
       return "ttl";
     case ResultFormat::kTable:
       return "table";
+    case ResultFormat::kJsonLd:
+      return "jsonld";
+    case ResultFormat::kRdfXml:
+      return "rdfxml";
   }
   return "";
 }
@@ -154,11 +167,14 @@ std::optional<ResultFormat> formatFromName(std::string_view name) {
   if (n == "nt" || n == "ntriples") return ResultFormat::kNTriples;
   if (n == "ttl" || n == "turtle") return ResultFormat::kTurtle;
   if (n == "table") return ResultFormat::kTable;
+  if (n == "jsonld" || n == "json-ld") return ResultFormat::kJsonLd;
+  if (n == "rdfxml" || n == "rdf") return ResultFormat::kRdfXml;
   return std::nullopt;
 }
 
 bool isGraphFormat(ResultFormat format) {
-  return format == ResultFormat::kNTriples || format == ResultFormat::kTurtle;
+  return format == ResultFormat::kNTriples || format == ResultFormat::kTurtle ||
+         format == ResultFormat::kJsonLd || format == ResultFormat::kRdfXml;
 }
 
 std::optional<ResultFormat> negotiate(std::string_view acceptHeader, bool graphResult) {

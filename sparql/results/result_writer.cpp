@@ -3,6 +3,8 @@
 #include "sparql/results/csv_tsv_writer.h"
 #include "sparql/results/graph_writers.h"
 #include "sparql/results/json_writer.h"
+#include "sparql/results/jsonld_writer.h"
+#include "sparql/results/rdfxml_writer.h"
 #include "sparql/results/table_writer.h"
 #include "sparql/results/xml_writer.h"
 
@@ -25,6 +27,10 @@ std::unique_ptr<query::ResultSink> makeResultWriter(ResultFormat format, ByteOut
       return std::make_unique<TurtleWriter>(out, options);
     case ResultFormat::kTable:
       return std::make_unique<TableWriter>(out, options);
+    case ResultFormat::kJsonLd:
+      return std::make_unique<JsonLdWriter>(out, options);
+    case ResultFormat::kRdfXml:
+      return std::make_unique<RdfXmlWriter>(out, options);
   }
   return nullptr;
 }

@@ -4,7 +4,7 @@
 // table writer a bounded sample of rows), never the whole result.
 //
 // Solution formats also accept a graph (CONSTRUCT/DESCRIBE), written as rows of the variables
-// "subject", "predicate", "object"; graph formats (N-Triples, Turtle) throw
+// "subject", "predicate", "object"; graph formats (N-Triples, Turtle, JSON-LD, RDF/XML) throw
 // core::Error(kUnsupported) from beginSolutions() and booleanResult(). Calling the sink out of
 // order (a row before begin, anything after end) is a bug and fails a CAIRN_CHECK.
 
@@ -20,7 +20,8 @@
 namespace cairn::sparql::results {
 
 struct WriterOptions {
-  // Turtle only: (prefix, namespace IRI) declarations, usually the query's PREFIX clauses.
+  // Turtle and RDF/XML: (prefix, namespace IRI) declarations, usually the query's PREFIX
+  // clauses.
   std::vector<std::pair<std::string, std::string>> prefixes;
   // Bytes collected before they are handed to the ByteOutput.
   size_t bufferBytes = OutputBuffer::kDefaultCapacity;
