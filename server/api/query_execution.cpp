@@ -81,6 +81,21 @@ void applyDataset(const QueryJob& job, query::Query& q) {
   q.dataset.namedGraphs = job.namedGraphs;
 }
 
+// §2.1: a service may use its endpoint as the base IRI, so relative IRIs in a query resolve to
+// something absolute (N-Triples and the result formats need absolute IRIs). The host comes
+// from the Host header when it is a plain host[:port].
+std::string endpointBase(const http::Request& request, const std::string& path) {
+  std::string host = "localhost";
+  if (const std::string* header = request.header("host")) {
+    const bool plain =
+        !header->empty() && header->find_first_not_of(
+                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                "0123456789.-:[]") == std::string::npos;
+    if (plain) host = *header;
+  }
+  return "http://" + host + path;
+}
+
 void checkGraphExists(const index::Ledger& ledger, const std::string& iri) {
   auto id = ledger.encodeNode(core::Term::iri(iri));
   const bool found =
@@ -125,7 +140,9 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
       throw core::Error(core::ErrorCode::kCancelled, "the client closed the connection");
     }
     const auto ledger = call.context->ledgers.get(call.ledger);
-    query::Query q = sparql::parseQuery(job.text);
+    sparql::QueryParseOptions parseOptions;
+    parseOptions.baseIri = endpointBase(exchange.request(), call.target.path);
+    query::Query q = sparql::parseQuery(job.text, parseOptions);
     applyDataset(job, q);
     if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph);
 

@@ -10,9 +10,11 @@ std::optional<uint64_t> parseByteSize(std::string_view text) {
   size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
   if (i == 0) return std::nullopt;
+  const std::string_view number = text.substr(0, i);
+  if (number.find('.') != number.rfind('.')) return std::nullopt;  // "1.2.3"
   double value;
   try {
-    value = std::stod(std::string(text.substr(0, i)));
+    value = std::stod(std::string(number));
   } catch (...) {
     return std::nullopt;
   }
@@ -32,7 +34,10 @@ std::optional<uint64_t> parseByteSize(std::string_view text) {
   } else {
     return std::nullopt;
   }
-  return static_cast<uint64_t>(value * scale);
+  const double bytes = value * scale;
+  // Converting a double at or beyond 2^64 to uint64_t is undefined; such a size is refused.
+  if (!(bytes < 18446744073709551616.0)) return std::nullopt;
+  return static_cast<uint64_t>(bytes);
 }
 
 std::string formatBytes(uint64_t bytes) {

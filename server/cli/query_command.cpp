@@ -1,5 +1,6 @@
 // `cairn query`: run one SPARQL query against a ledger in the embedded store and print the
-// answer (SPARQL JSON / XML / CSV / TSV, a table, or N-Triples / Turtle / JSON-LD / RDF/XML for graphs), or its plan
+// answer (SPARQL JSON / XML / CSV / TSV, a table, or N-Triples / Turtle / JSON-LD / RDF/XML for
+// graphs), or its plan
 // (--explain), or its plan with actual rows and times after running it (--analyze).
 
 #include <CLI/CLI.hpp>
@@ -47,10 +48,12 @@ sparql::results::ResultFormat outputFormat(const QueryArgs& args, const query::Q
   if (!format) {
     throw core::Error(core::ErrorCode::kInvalidArgument, "unknown --format '" + args.format + "'");
   }
-  const bool graph = q.form == query::QueryForm::kConstruct || q.form == query::QueryForm::kDescribe;
+  const bool graph =
+      q.form == query::QueryForm::kConstruct || q.form == query::QueryForm::kDescribe;
   if (graph && !sparql::results::isGraphFormat(*format)) {
-    return *format == sparql::results::ResultFormat::kTable ? sparql::results::ResultFormat::kTurtle
-                                                            : sparql::results::ResultFormat::kNTriples;
+    return *format == sparql::results::ResultFormat::kTable
+               ? sparql::results::ResultFormat::kTurtle
+               : sparql::results::ResultFormat::kNTriples;
   }
   if (!graph && sparql::results::isGraphFormat(*format)) {
     throw core::Error(core::ErrorCode::kInvalidArgument,
@@ -113,8 +116,9 @@ void addQueryCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--timeout-ms", args->timeoutMs, "Cancel the query after this long (0: never)")
       ->capture_default_str();
-  cmd->add_option("--disable", args->disabled,
-                  "Switch off a rewrite or fast path by name (repeatable; see docs/query-engine.md)");
+  cmd->add_option(
+      "--disable", args->disabled,
+      "Switch off a rewrite or fast path by name (repeatable; see docs/query-engine.md)");
   cmd->add_option("query", args->query, "The query text, or @FILE")->required();
   cmd->callback([args] { runQuery(*args); });
 }
