@@ -11,7 +11,7 @@ ExecContext::ExecContext(const index::Ledger& ledger, const QueryOptions& option
       batchRows_(options.batchRows == 0 ? kDefaultBatchRows : options.batchRows),
       terms_(ledger),
       functions_(
-          expr::currentDateTime(), std::move(baseIri),
+          std::chrono::system_clock::now(), std::move(baseIri),
           static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
   if (options.timeout.count() > 0) {
     deadline_ = std::chrono::steady_clock::now() + options.timeout;

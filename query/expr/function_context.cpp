@@ -7,7 +7,21 @@
 namespace cairn::query::expr {
 
 FunctionContext::FunctionContext(std::string now, std::string baseIri, uint64_t seed)
-    : now_(std::move(now)), baseIri_(std::move(baseIri)), random_(seed) {}
+    : now_(std::move(now)), baseIri_(std::move(baseIri)), seed_(seed) {}
+
+FunctionContext::FunctionContext(std::chrono::system_clock::time_point start, std::string baseIri,
+                                 uint64_t seed)
+    : start_(start), baseIri_(std::move(baseIri)), seed_(seed) {}
+
+const std::string& FunctionContext::now() const {
+  if (now_.empty() && start_) now_ = formatDateTime(*start_);
+  return now_;
+}
+
+std::mt19937_64& FunctionContext::random() {
+  if (!random_) random_.emplace(seed_);
+  return *random_;
+}
 
 std::string FunctionContext::freshBlankNodeLabel() {
   // Stored blank nodes are labelled by the ledger ("b" + ordinal or the source label); the
@@ -26,8 +40,9 @@ const std::string& FunctionContext::blankNodeFor(std::string_view key) {
   return it->second;
 }
 
-std::string currentDateTime() {
-  const auto now = std::chrono::system_clock::now();
+std::string currentDateTime() { return formatDateTime(std::chrono::system_clock::now()); }
+
+std::string formatDateTime(std::chrono::system_clock::time_point now) {
   const auto millis =
       std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
   const std::time_t seconds = static_cast<std::time_t>(millis / 1000);

@@ -3,7 +3,9 @@
 // query, BNODE() labels are fresh per solution, RAND/UUID draw from one generator. One context per
 // query execution; not thread-safe.
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -16,10 +18,14 @@ class FunctionContext {
   // `now` is an xsd:dateTime lexical form with timezone (fixed when the query starts);
   // `baseIri` resolves relative IRI("...") arguments.
   FunctionContext(std::string now, std::string baseIri, uint64_t seed);
+  // NOW() is `start` (formatted only if a query asks for it).
+  FunctionContext(std::chrono::system_clock::time_point start, std::string baseIri, uint64_t seed);
 
-  const std::string& now() const { return now_; }
+  // Formatting the time and seeding the generator cost more than a whole point query, so both
+  // happen on first use.
+  const std::string& now() const;
   const std::string& baseIri() const { return baseIri_; }
-  std::mt19937_64& random() { return random_; }
+  std::mt19937_64& random();
   // A blank node label no stored or earlier-generated term uses.
   std::string freshBlankNodeLabel();
   // BNODE("x") must give the same node for the same string within one solution, a new one in
@@ -31,9 +37,11 @@ class FunctionContext {
   uint64_t solution() const { return solution_; }
 
  private:
-  std::string now_;
+  mutable std::string now_;
+  std::optional<std::chrono::system_clock::time_point> start_;
   std::string baseIri_;
-  std::mt19937_64 random_;
+  uint64_t seed_;
+  std::optional<std::mt19937_64> random_;
   uint64_t blankNodes_ = 0;
   uint64_t solution_ = 0;
   uint64_t labelsSolution_ = 0;
@@ -42,5 +50,7 @@ class FunctionContext {
 
 // The current UTC time as xsd:dateTime ("2026-11-30T00:31:02.123Z").
 std::string currentDateTime();
+// `time` as xsd:dateTime in UTC with milliseconds.
+std::string formatDateTime(std::chrono::system_clock::time_point time);
 
 }  // namespace cairn::query::expr

@@ -51,6 +51,7 @@ class Lexer {
 
   std::vector<Token> run() {
     std::vector<Token> tokens;
+    tokens.reserve(text_.size() / 6 + 4);  // about one token per 6 bytes in typical queries
     while (true) {
       skipSpaceAndComments();
       Token token;
@@ -419,6 +420,13 @@ std::string replaceCodepointEscapes(std::string_view text) {
     i += 1 + digits;
   }
   return out;
+}
+
+bool mayHaveCodepointEscapes(std::string_view text) {
+  for (size_t at = text.find('\\'); at != std::string_view::npos; at = text.find('\\', at + 1)) {
+    if (at + 1 < text.size() && (text[at + 1] == 'u' || text[at + 1] == 'U')) return true;
+  }
+  return false;
 }
 
 std::vector<Token> tokenize(std::string_view text) { return Lexer(text).run(); }

@@ -44,6 +44,9 @@ struct Token {
 // above U+10FFFF. A backslash-u without its hex digits is left as is for the tokenizer to judge
 // (an error in a string, harmless in a comment).
 std::string replaceCodepointEscapes(std::string_view text);
+// False when `text` has no "\\u" or "\\U" at all, so replaceCodepointEscapes would return it
+// unchanged (most queries: skipping the copy saves a pass over every byte).
+bool mayHaveCodepointEscapes(std::string_view text);
 
 // Tokenizes `text` (codepoint escapes already replaced); the last token is kEnd.
 std::vector<Token> tokenize(std::string_view text);

@@ -7,7 +7,9 @@
 namespace cairn::sparql {
 
 Parser::Parser(std::string_view text, const QueryParseOptions& options)
-    : tokens_(tokenize(replaceCodepointEscapes(text))), base_(options.baseIri) {}
+    : tokens_(mayHaveCodepointEscapes(text) ? tokenize(replaceCodepointEscapes(text))
+                                            : tokenize(text)),
+      base_(options.baseIri) {}
 
 const Token& Parser::peek(size_t ahead) const {
   const size_t at = pos_ + ahead;
