@@ -25,7 +25,9 @@ std::string compatLedgerName(std::string name) {
   return name;
 }
 
-bool methodAllowed(const std::string& method, const std::string& allowed) {
+// HEAD is allowed wherever GET is (the connection layer drops the body).
+bool methodAllowed(const std::string& requested, const std::string& allowed) {
+  const std::string& method = requested == "HEAD" ? std::string("GET") : requested;
   size_t start = 0;
   while (start < allowed.size()) {
     size_t end = allowed.find(", ", start);

@@ -54,7 +54,7 @@ void handleSparql(const RouteCall& call, QueryMode mode) {
 
 void handleGraphStoreRead(const RouteCall& call) {
   const http::Request& request = call.exchange->request();
-  if (request.method != "GET") {
+  if (request.method != "GET" && request.method != "HEAD") {
     throw HttpError(405, "method_not_allowed",
                     "graph store writes arrive with the write path; this route takes GET")
         .withHeader("Allow", "GET");

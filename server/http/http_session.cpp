@@ -195,6 +195,7 @@ void Session::dispatch() {
   request.received = std::chrono::steady_clock::now();
 
   http10_ = message.version() == 10;
+  headRequest_ = message.method() == bhttp::verb::head;
   keepAlive_ = message.keep_alive() && !state_->draining.load();
   requestId_ = request.id;
   received_ = request.received;
@@ -285,9 +286,11 @@ void Session::postWhole(Response response) {
     self->keepAlive_ = head.keepAlive;
     bytes.reserve(256 + response.body.size());
     appendResponseHead(head, bytes);
-    bytes += response.body;
+    // HEAD: the same head as GET (Content-Length included), no body.
+    const uint64_t bodyBytes = self->headRequest_ ? 0 : response.body.size();
+    if (!self->headRequest_) bytes += response.body;
     self->responseStatus_ = response.status;
-    self->enqueue(std::move(bytes), response.body.size(), /*endsResponse=*/true);
+    self->enqueue(std::move(bytes), bodyBytes, /*endsResponse=*/true);
   });
 }
 
@@ -333,7 +336,8 @@ void Session::writeNext() {
                      if (self->flow_) self->flow_->release(written);
                      if (ec) {
                        self->keepAlive_ = false;
-                       self->cancelled_->store(true);
+                       // Null on a connection that failed before its first request.
+                       if (self->cancelled_) self->cancelled_->store(true);
                        return self->closeNow();
                      }
                      if (!self->outbox_.empty()) return self->writeNext();

@@ -72,6 +72,7 @@ class Session : public std::enable_shared_from_this<Session> {
   const std::shared_ptr<std::atomic<bool>>& cancelFlag() const { return cancelled_; }
   const std::shared_ptr<StreamFlow>& flow() const { return flow_; }
   bool http10() const { return http10_; }
+  bool headRequest() const { return headRequest_; }
   bool keepAlive() const { return keepAlive_; }
   uint64_t requestId() const { return requestId_; }
 
@@ -101,6 +102,7 @@ class Session : public std::enable_shared_from_this<Session> {
   bool inFlight_ = false;
   std::atomic<bool> keepAlive_{true};
   bool http10_ = false;
+  bool headRequest_ = false;
   bool watching_ = false;
   bool closed_ = false;
   uint64_t requestId_ = 0;

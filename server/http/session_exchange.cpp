@@ -88,6 +88,13 @@ class SessionResponseStream final : public ResponseStream {
       started_ = true;
       headStatus = status_;
     }
+    if (session_->headRequest()) {
+      // HEAD with a body too large to hold: send the head and stop the producer (the
+      // connection then closes, since the length was not announced).
+      buffer_.clear();
+      session_->postBytes(std::move(bytes), 0, /*endsResponse=*/false, headStatus);
+      throw core::Error(core::ErrorCode::kCancelled, "HEAD request: the body is not sent");
+    }
     const uint64_t bodyBytes = buffer_.size();
     if (http10) {
       bytes += buffer_;
