@@ -16,6 +16,7 @@ packages=(
   libcli11-dev            # command line
   googletest libgmock-dev libgtest-dev
   libbenchmark-dev        # micro-benchmarks under bench/
+  libcurl4-openssl-dev    # an HTTP client nobody here wrote, for end-to-end tests
   clang libclang-rt-14-dev  # libFuzzer targets under tests/fuzz (the `fuzz` preset)
 )
 
