@@ -114,7 +114,7 @@ QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
   sink.end();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.peakMemoryBytes = ctx.peakBytes();
-  report.plan = p.root->planInfo();
+  if (options.reportPlan || options.analyze) report.plan = p.root->planInfo();
   return report;
 }
 

@@ -31,13 +31,17 @@ struct QueryOptions {
   size_t batchRows = 0;          // 0: the engine's default; tests use 1–2 to cross boundaries
   uint64_t asOf = UINT64_MAX;    // read the state at commit t (time travel); default: latest
   bool analyze = false;          // collect per-operator actual rows, time and memory
+  // Fill QueryReport::plan after the run. Rendering every operator's details costs a few
+  // microseconds, which a server answering point queries skips unless it was asked to explain.
+  bool reportPlan = true;
 };
 
 struct QueryReport {
   uint64_t resultRows = 0;       // solutions, or triples for CONSTRUCT / DESCRIBE
   double seconds = 0;
   uint64_t peakMemoryBytes = 0;  // as charged to the memory budget
-  PlanInfo plan;                 // the plan that ran (with actuals when options.analyze)
+  PlanInfo plan;  // the plan that ran (with actuals when options.analyze); empty without
+                  // options.reportPlan
 };
 
 QueryReport executeQuery(const index::Ledger& ledger, const Query& query,

@@ -150,6 +150,7 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.timeout = job.timeout;
     options.memoryBudgetBytes = call.context->config.queryMemoryBytes;
     options.cancelled = exchange.cancelled();
+    options.reportPlan = false;
 
     if (job.explain) {
       query::PlanInfo plan;
