@@ -58,7 +58,7 @@ std::string lowerCase(std::string_view text) {
 }  // namespace
 
 Session::Session(tcp::socket socket, std::shared_ptr<ServerState> state)
-    : stream_(std::move(socket)), state_(std::move(state)) {
+    : stream_(std::move(socket)), state_(std::move(state)), readDeadline_(stream_.get_executor()) {
   beast::error_code ec;
   const auto endpoint = stream_.socket().remote_endpoint(ec);
   if (!ec) {
@@ -99,25 +99,47 @@ void Session::readHead() {
   // Set per request once the head is known. (Not boost::none: Boost 1.74 compares a content
   // length against an empty optional as "greater", i.e. over the limit.)
   parser_->body_limit(std::numeric_limits<uint64_t>::max());
-  stream_.expires_after(state_->options.headerTimeout);
+  startReadDeadline(state_->options.headerTimeout);
   bhttp::async_read_header(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t) { self->onHead(ec); });
 }
 
+// The stream's own timeout closes the socket when it fires, which would leave no way to answer
+// 408; this deadline only cancels the read, and the read's handler answers.
+void Session::startReadDeadline(std::chrono::milliseconds limit) {
+  stream_.expires_never();
+  readTimedOut_ = false;
+  readDeadline_.expires_after(limit);
+  readDeadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec) return;  // cancelled: the read finished first
+    self->readTimedOut_ = true;
+    beast::error_code ignored;
+    self->stream_.socket().cancel(ignored);
+  });
+}
+
+bool Session::readFailed(beast::error_code ec, const char* part) {
+  readDeadline_.cancel();
+  if (!ec) return false;
+  if (readTimedOut_ || ec == beast::error::timeout) {
+    protocolError(408, "request_timeout",
+                  std::string("the request ") + part + " did not arrive in time");
+  } else if (ec == bhttp::error::header_limit) {
+    protocolError(431, "header_too_large", "the request head is larger than the server accepts");
+  } else if (ec == bhttp::error::body_limit) {
+    protocolError(413, "body_too_large", "the request body is larger than this route accepts");
+  } else if (ec == bhttp::error::end_of_stream || ec == net::error::eof ||
+             ec == net::error::connection_reset || ec == net::error::operation_aborted) {
+    closeNow();  // the client left (or shutdown closed the socket)
+  } else {
+    protocolError(400, "malformed_request", "malformed HTTP request: " + ec.message());
+  }
+  return true;
+}
+
 void Session::onHead(beast::error_code ec) {
-  if (ec == beast::error::timeout) {
-    return protocolError(408, "request_timeout", "the request head did not arrive in time");
-  }
-  if (ec == bhttp::error::header_limit) {
-    return protocolError(431, "header_too_large",
-                         "the request head is larger than the server accepts");
-  }
-  if (ec == bhttp::error::end_of_stream || ec == net::error::eof ||
-      ec == net::error::connection_reset || ec == net::error::operation_aborted) {
-    return closeNow();
-  }
-  if (ec) return protocolError(400, "malformed_request", "malformed HTTP request: " + ec.message());
+  if (readFailed(ec, "head")) return;
 
   const auto& head = parser_->get();
   if (head.version() != 11 && head.version() != 10) {
@@ -153,25 +175,14 @@ void Session::onHead(beast::error_code ec) {
 }
 
 void Session::readBody() {
-  stream_.expires_after(state_->options.bodyTimeout);
+  startReadDeadline(state_->options.bodyTimeout);
   bhttp::async_read(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t) { self->onBody(ec); });
 }
 
 void Session::onBody(beast::error_code ec) {
-  if (ec == beast::error::timeout) {
-    return protocolError(408, "request_timeout", "the request body did not arrive in time");
-  }
-  if (ec == bhttp::error::body_limit) {
-    return protocolError(413, "body_too_large",
-                         "the request body is larger than this route accepts");
-  }
-  if (ec == bhttp::error::end_of_stream || ec == net::error::eof ||
-      ec == net::error::connection_reset || ec == net::error::operation_aborted) {
-    return closeNow();
-  }
-  if (ec) return protocolError(400, "malformed_request", "malformed HTTP request: " + ec.message());
+  if (readFailed(ec, "body")) return;
   dispatch();
 }
 
@@ -247,9 +258,10 @@ void Session::watchForDisconnect() {
       return self->watchForDisconnect();
     }
     self->watching_ = false;
-    self->cancelled_->store(true);
+    // The client hung up: cancel its query and close now, so the request is logged as 499
+    // (client closed) and the cancelled query's late answer goes nowhere.
     self->keepAlive_ = false;
-    if (self->flow_) self->flow_->fail();
+    self->closeNow();
   });
 }
 
@@ -298,6 +310,9 @@ void Session::postBytes(std::string bytes, uint64_t bodyBytes, bool endsResponse
   net::post(stream_.get_executor(), [self = shared_from_this(), bytes = std::move(bytes), bodyBytes,
                                      endsResponse, status]() mutable {
     if (status != 0) self->responseStatus_ = status;
+    // HTTP/1.0 streams without framing: the body ends when the connection closes, which
+    // responseDone does once the last bytes are written.
+    if (status != 0 && self->http10_) self->keepAlive_ = false;
     if (self->closed_) return self->flow_->fail();
     self->enqueue(std::move(bytes), bodyBytes, endsResponse);
   });
@@ -385,6 +400,7 @@ void Session::closeNow() {
     if (completion) completion(responseStatus_ == 0 ? 499 : responseStatus_, responseBodyBytes_);
   }
   outbox_.clear();
+  readDeadline_.cancel();  // else its handler keeps the session alive until it fires
   beast::error_code ec;
   stream_.socket().close(ec);
 }
@@ -398,7 +414,11 @@ void Session::drain() {
 
 void Session::cancelInFlight() {
   net::post(stream_.get_executor(), [self = shared_from_this()] {
-    if (self->inFlight_ && self->cancelled_) self->cancelled_->store(true);
+    if (!self->inFlight_) return;
+    if (self->cancelled_) self->cancelled_->store(true);
+    // A producer waiting for a client that does not read would otherwise wait for the write
+    // timeout; failing the flow wakes it with kCancelled.
+    if (self->flow_) self->flow_->fail();
   });
 }
 

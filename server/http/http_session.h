@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -79,6 +80,9 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void waitForRequest();
   void readHead();
+  // Answers (400, 408, 413, 431) or closes after a failed read; false when `ec` is no error.
+  bool readFailed(boost::beast::error_code ec, const char* part);
+  void startReadDeadline(std::chrono::milliseconds limit);
   void onHead(boost::beast::error_code ec);
   void readBody();
   void onBody(boost::beast::error_code ec);
@@ -96,6 +100,8 @@ class Session : public std::enable_shared_from_this<Session> {
   std::string remote_;
   bool remoteLoopback_ = false;
   boost::beast::flat_buffer buffer_;
+  boost::asio::steady_timer readDeadline_;  // header / body reads (see startReadDeadline)
+  bool readTimedOut_ = false;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 
   // Per request (strand only, but for the atomics).

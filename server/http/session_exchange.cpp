@@ -112,7 +112,6 @@ class SessionResponseStream final : public ResponseStream {
       flow_->queuedBytes += bytes.size();
     }
     session_->postBytes(std::move(bytes), bodyBytes, last, headStatus);
-    if (last && http10) session_->postAbort();  // HTTP/1.0: closing ends the body
   }
 
   std::shared_ptr<Session> session_;

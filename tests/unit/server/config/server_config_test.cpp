@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "tests/support/error_capture.h"
 #include "tests/unit/storage/temp_dir.h"
 
 namespace cairn::server {
@@ -19,16 +20,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Pair;
 
-template <typename F>
-core::Error errorFrom(F&& call) {
-  try {
-    call();
-  } catch (const core::Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no core::Error thrown";
-  return core::Error(core::ErrorCode::kUnsupported, "none");
-}
+using cairn::testing::errorFrom;
 
 class ServerConfigFile : public ::testing::Test {
  protected:

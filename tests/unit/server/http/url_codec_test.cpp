@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "tests/support/error_capture.h"
 
 namespace cairn::server::http {
 namespace {
@@ -14,17 +15,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Pair;
 
-// The error a call throws; fails the test when it throws none or another type.
-template <typename F>
-core::Error errorFrom(F&& call) {
-  try {
-    call();
-  } catch (const core::Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no core::Error thrown";
-  return core::Error(core::ErrorCode::kUnsupported, "none");
-}
+using cairn::testing::errorFrom;
 
 TEST(PercentDecode, PlainTextIsUnchanged) {
   EXPECT_EQ(percentDecode("", false), "");
