@@ -94,31 +94,7 @@ struct Api::State {
   }
 };
 
-Api::Api(ApiContext context) : state_(std::make_unique<State>(context)) {
-  QueryPool& pool = context.pool;
-  LedgerRegistry& ledgers = context.ledgers;
-  context.metrics.gaugeCallback(
-      "cairn_queries_running", "Queries running on the query pool", {}, [&pool] {
-        return observability::GaugeSamples{{{}, static_cast<double>(pool.running())}};
-      });
-  context.metrics.gaugeCallback(
-      "cairn_queries_queued", "Queries waiting for a query-pool thread", {}, [&pool] {
-        return observability::GaugeSamples{{{}, static_cast<double>(pool.queued())}};
-      });
-  context.metrics.gaugeCallback(
-      "cairn_ledger_quads", "Distinct quads in each ledger at its current root", {"ledger"},
-      [&ledgers] {
-        observability::GaugeSamples samples;
-        for (const std::string& name : ledgers.names()) {
-          try {
-            samples.push_back({{name}, static_cast<double>(ledgers.get(name)->root().quads)});
-          } catch (const std::exception&) {
-            // A ledger that cannot be opened has no size to report; its queries will say why.
-          }
-        }
-        return samples;
-      });
-}
+Api::Api(ApiContext context) : state_(std::make_unique<State>(context)) {}
 
 Api::~Api() = default;
 

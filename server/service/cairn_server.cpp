@@ -21,7 +21,40 @@ struct CairnServer::Running {
 
 CairnServer::CairnServer(ServerConfig config, bool accessLog,
                          std::function<void(const std::string&)> log)
-    : config_(std::move(config)), accessLogEnabled_(accessLog), log_(std::move(log)) {}
+    : config_(std::move(config)), accessLogEnabled_(accessLog), log_(std::move(log)) {
+  // Gauges read at scrape time. They go through running_, so a scrape after stop() (the
+  // registry outlives the parts they read) reports nothing instead of reading freed memory.
+  auto one = [](double value) { return observability::GaugeSamples{{{}, value}}; };
+  metrics_.gaugeCallback("cairn_queries_running", "Queries running on the query pool", {},
+                         [this, one] {
+                           return running_ ? one(static_cast<double>(running_->pool->running()))
+                                           : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_queries_queued", "Queries waiting for a query-pool thread", {},
+                         [this, one] {
+                           return running_ ? one(static_cast<double>(running_->pool->queued()))
+                                           : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_http_connections_open", "Client connections open", {}, [this, one] {
+    return running_ && running_->http ? one(static_cast<double>(running_->http->openConnections()))
+                                      : observability::GaugeSamples{};
+  });
+  metrics_.gaugeCallback(
+      "cairn_ledger_quads", "Distinct quads in each ledger at its current root", {"ledger"},
+      [this] {
+        observability::GaugeSamples samples;
+        if (!running_) return samples;
+        for (const std::string& name : running_->ledgers->names()) {
+          try {
+            samples.push_back(
+                {{name}, static_cast<double>(running_->ledgers->get(name)->root().quads)});
+          } catch (const std::exception&) {
+            // A ledger that cannot be opened has no size to report; its queries say why.
+          }
+        }
+        return samples;
+      });
+}
 
 CairnServer::~CairnServer() { stop(); }
 
@@ -81,12 +114,9 @@ void CairnServer::start() {
   running->http = std::make_unique<http::HttpServer>(
       options,
       [apiPtr](std::shared_ptr<http::Exchange> exchange) { apiPtr->handle(std::move(exchange)); });
-  http::HttpServer* httpPtr = running->http.get();
-  metrics_.gaugeCallback("cairn_http_connections_open", "Client connections open", {}, [httpPtr] {
-    return observability::GaugeSamples{{{}, static_cast<double>(httpPtr->openConnections())}};
-  });
-  running->http->start();
+  // Published before listening: the gauges read it once requests can arrive.
   running_ = std::move(running);
+  running_->http->start();
 }
 
 void CairnServer::stop() {
