@@ -141,17 +141,26 @@ CreateRequest readCreateRequest(const RouteCall& call, std::string& body) {
 
 }  // namespace
 
+// On the pool: listing opens every ledger not yet open (store reads, dictionary directories),
+// which a network thread must not wait for.
 void handleLedgerList(const RouteCall& call) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const std::string& name : call.context->ledgers.names()) {
+  submitToPool(call, [call] {
     try {
-      const auto ledger = call.context->ledgers.get(name);
-      list.push_back({{"name", name}, {"t", ledger->root().t}, {"quads", ledger->root().quads}});
-    } catch (const core::Error& e) {
-      list.push_back({{"name", name}, {"error", e.message()}});
+      nlohmann::json list = nlohmann::json::array();
+      for (const std::string& name : call.context->ledgers.names()) {
+        try {
+          const auto ledger = call.context->ledgers.get(name);
+          list.push_back(
+              {{"name", name}, {"t", ledger->root().t}, {"quads", ledger->root().quads}});
+        } catch (const core::Error& e) {
+          list.push_back({{"name", name}, {"error", e.message()}});
+        }
+      }
+      respondJson(*call.exchange, dumpJson({{"ledgers", std::move(list)}}));
+    } catch (...) {
+      answerFailure(call, nullptr);
     }
-  }
-  respondJson(*call.exchange, dumpJson({{"ledgers", std::move(list)}}));
+  });
 }
 
 void handleLedgerInfo(const RouteCall& call) {
