@@ -6,10 +6,10 @@
 
 namespace cairn::sparql {
 
-Parser::Parser(std::string_view text, const QueryParseOptions& options)
+Parser::Parser(std::string_view text, std::string baseIri)
     : tokens_(mayHaveCodepointEscapes(text) ? tokenize(replaceCodepointEscapes(text))
                                             : tokenize(text)),
-      base_(options.baseIri) {}
+      base_(std::move(baseIri)) {}
 
 const Token& Parser::peek(size_t ahead) const {
   const size_t at = pos_ + ahead;
@@ -49,7 +49,12 @@ void Parser::errorAt(const Token& token, std::string message) const {
 }
 
 void Parser::expected(std::string_view what) const {
-  errorAt(peek(), "expected " + std::string(what) + ", found " + describeToken(peek()));
+  errorAt(peek(), "expected " + std::string(what) + ", found " + describe(peek()));
+}
+
+std::string Parser::describe(const Token& token) const {
+  if (inUpdate_ && token.kind == TokenKind::kEnd) return "end of update";
+  return describeToken(token);
 }
 
 Parser::NestingGuard::NestingGuard(Parser& parser) : parser_(parser) {
@@ -166,7 +171,11 @@ std::string Parser::parseVariable(std::string_view context) {
 }
 
 query::Query parseQuery(std::string_view text, const QueryParseOptions& options) {
-  return Parser(text, options).parseQuery();
+  return Parser(text, options.baseIri).parseQuery();
+}
+
+query::UpdateRequest parseUpdate(std::string_view text, const UpdateParseOptions& options) {
+  return Parser(text, options.baseIri).parseUpdate();
 }
 
 }  // namespace cairn::sparql

@@ -1,9 +1,9 @@
 #pragma once
-// The recursive-descent parser behind parseQuery (grammar of spec §19.8), split by concern:
-// parser.cpp holds the token cursor, prologue and RDF terms; expression_parser.cpp the
-// expression grammar; pattern_parser.cpp group graph patterns, triples and property paths;
-// query_parser.cpp the query forms and solution modifiers. The pattern and expression parts are
-// what SPARQL Update will reuse.
+// The recursive-descent parser behind parseQuery and parseUpdate (grammar of spec §19.8), split
+// by concern: parser.cpp holds the token cursor, prologue and RDF terms; expression_parser.cpp
+// the expression grammar; pattern_parser.cpp group graph patterns, triples and property paths;
+// query_parser.cpp the query forms and solution modifiers; update_parser.cpp the update
+// operations, quad templates and quad data (which reuse the triples and pattern parts).
 //
 // The parser translates as it reads (sparql/translate/): each group graph pattern is fed into a
 // GroupTranslator and aggregates are lifted into the enclosing query level as they are met.
@@ -17,6 +17,7 @@
 
 #include "query/algebra/op_traits.h"
 #include "query/algebra/query.h"
+#include "query/algebra/update.h"
 #include "sparql/parser/lexer.h"
 #include "sparql/parser/sparql_parser.h"
 #include "sparql/translate/fresh_variables.h"
@@ -25,11 +26,20 @@
 
 namespace cairn::sparql {
 
+// Part of an update's QuadPattern or QuadData as written: a run of default-graph triples or one
+// GRAPH block. Kept in order, so DELETE WHERE can translate its quads as a WHERE clause would.
+struct QuadBlock {
+  std::optional<query::PatternTerm> graph;  // nullopt: the default graph
+  std::vector<TripleSyntax> triples;
+};
+
 class Parser {
  public:
-  Parser(std::string_view text, const QueryParseOptions& options);
+  // `baseIri`: the base for relative IRIs before any BASE (see QueryParseOptions::baseIri).
+  Parser(std::string_view text, std::string baseIri);
 
   query::Query parseQuery();
+  query::UpdateRequest parseUpdate();
 
  private:
   // --- token cursor (parser.cpp)
@@ -42,6 +52,7 @@ class Parser {
   [[noreturn]] void errorAt(const Token& token, std::string message) const;
   // "expected <what>, found <current token>"
   [[noreturn]] void expected(std::string_view what) const;
+  std::string describe(const Token& token) const;  // describeToken, naming the end of an update
   SourcePosition positionOf(const Token& token) const { return {token.line, token.column}; }
 
   // --- prologue and terms (parser.cpp)
@@ -87,8 +98,13 @@ class Parser {
                          bool allowPaths, bool required);
   query::PatternTerm parseGraphNode(std::vector<TripleSyntax>& out, bool allowPaths);
   query::PatternTerm parseVarOrTerm();
-  query::PatternTerm blankNode(const Token& token);  // labelled or anonymous
-  query::PatternTerm anonymousNode();
+  query::PatternTerm blankNode(const Token& token);  // a labelled blank node
+  // `at`: the '[' or '(' that makes the node, for the error where blank nodes are not allowed.
+  query::PatternTerm anonymousNode(const Token& at);
+  // Update rules the grammar does not state (no-ops in queries): throw at `token` when a
+  // variable or a blank node appears where the current update block forbids it.
+  void checkVariableAllowed(const Token& token) const;
+  void checkBlankNodeAllowed(const Token& token) const;
   query::PropertyPath parsePath();
   query::PropertyPath parsePathSequence();
   query::PropertyPath parsePathElt();
@@ -120,6 +136,19 @@ class Parser {
   void parseConstructTemplate(query::Query& query);
   void parseTrailingValues(QueryClauses& clauses);
 
+  // --- SPARQL Update (update_parser.cpp)
+  query::UpdateOperation parseUpdateOperation();
+  // '{' Quads '}' (rules [48]-[52]); `what` names the block in messages ("the INSERT template").
+  std::vector<QuadBlock> parseQuads(std::string_view what);
+  void parseTriplesTemplate(std::vector<TripleSyntax>& out, std::string_view closing);
+  std::vector<query::Quad> parseQuadData(std::string_view keyword);
+  query::Modify parseModify();
+  query::Modify parseDeleteWhere();
+  query::AlgebraPtr quadsAsPattern(const std::vector<QuadBlock>& blocks);
+  std::string parseGraphRef(std::string_view context);  // 'GRAPH' iri
+  query::GraphTarget parseGraphRefAll(std::string_view keyword);
+  query::GraphOrDefault parseGraphOrDefault(std::string_view context);
+
   std::vector<Token> tokens_;
   size_t pos_ = 0;
   std::string base_;
@@ -129,9 +158,20 @@ class Parser {
   // Query blank node labels: the BGP each was first used in (a label may not span BGPs).
   std::map<std::string, int> blankLabelBgp_;
   int bgpId_ = 0;
-  // Inside a CONSTRUCT template blank nodes stay blank nodes (fresh per solution).
+  // Inside a CONSTRUCT template (and update templates and data) blank nodes stay blank nodes
+  // (fresh per solution).
   bool inTemplate_ = false;
   int templateBlankCount_ = 0;
+
+  // SPARQL Update. Where the block being read forbids variables (INSERT / DELETE DATA) or blank
+  // nodes (DELETE DATA, DELETE WHERE, DELETE templates), its name for messages; else empty.
+  bool inUpdate_ = false;
+  std::string variablesForbiddenIn_;
+  std::string blankNodesForbiddenIn_;
+  // Blank node labels of the request: the operation each was first used in (a label may not be
+  // reused by a later operation, spec §19.6).
+  std::map<std::string, size_t> blankLabelOperation_;
+  size_t operation_ = 0;
 
   // Where aggregates may appear (SELECT, HAVING, ORDER BY of the current query level) and where
   // the lifted ones go; null where they may not (WHERE, GROUP BY, inside another aggregate).

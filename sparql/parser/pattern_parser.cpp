@@ -168,6 +168,7 @@ void Parser::parsePropertyList(const PatternTerm& subject, std::vector<TripleSyn
     if (!atVerb()) continue;  // ';' may repeat or end the list
     TripleSyntax verb;
     if (peek().kind == TokenKind::kVariable) {
+      checkVariableAllowed(peek());
       verb.predicate = PatternTerm::var(advance().text);
     } else if (allowPaths) {
       PropertyPath path = parsePath();
@@ -194,19 +195,19 @@ void Parser::parsePropertyList(const PatternTerm& subject, std::vector<TripleSyn
 PatternTerm Parser::parseGraphNode(std::vector<TripleSyntax>& out, bool allowPaths) {
   NestingGuard nesting(*this);
   if (peek().isPunct("[") && !peek(1).isPunct("]")) {
-    advance();
-    PatternTerm node = anonymousNode();
+    PatternTerm node = anonymousNode(advance());
     parsePropertyList(node, out, allowPaths, true);
     expectPunct("]", "to close the blank node property list");
     return node;
   }
   if (peek().isPunct("(") && !peek(1).isPunct(")")) {
-    advance();
+    const Token& open = advance();
+    checkBlankNodeAllowed(open);
     std::vector<PatternTerm> items;
     while (!acceptPunct(")")) items.push_back(parseGraphNode(out, allowPaths));
     // (a b) is _:l1 rdf:first a; rdf:rest _:l2 . _:l2 rdf:first b; rdf:rest rdf:nil.
     std::vector<PatternTerm> cells;
-    for (size_t i = 0; i < items.size(); ++i) cells.push_back(anonymousNode());
+    for (size_t i = 0; i < items.size(); ++i) cells.push_back(anonymousNode(open));
     for (size_t i = 0; i < items.size(); ++i) {
       const PatternTerm rest =
           i + 1 < items.size() ? cells[i + 1] : PatternTerm::constant(rdfTerm("nil"));
@@ -220,14 +221,17 @@ PatternTerm Parser::parseGraphNode(std::vector<TripleSyntax>& out, bool allowPat
 
 PatternTerm Parser::parseVarOrTerm() {
   const Token& token = peek();
-  if (token.kind == TokenKind::kVariable) return PatternTerm::var(advance().text);
+  if (token.kind == TokenKind::kVariable) {
+    checkVariableAllowed(token);
+    return PatternTerm::var(advance().text);
+  }
   if (atIri()) return PatternTerm::constant(core::Term::iri(parseIri()));
   if (atLiteral()) return PatternTerm::constant(parseLiteral());
   if (token.kind == TokenKind::kBlankNode) return blankNode(advance());
   if (token.isPunct("[") && peek(1).isPunct("]")) {
+    const Token& open = advance();
     advance();
-    advance();
-    return anonymousNode();
+    return anonymousNode(open);
   }
   if (token.isPunct("(") && peek(1).isPunct(")")) {
     advance();
@@ -238,6 +242,14 @@ PatternTerm Parser::parseVarOrTerm() {
 }
 
 PatternTerm Parser::blankNode(const Token& token) {
+  checkBlankNodeAllowed(token);
+  if (inUpdate_) {
+    auto [it, inserted] = blankLabelOperation_.try_emplace(token.text, operation_);
+    if (!inserted && it->second != operation_) {
+      errorAt(token, "blank node label _:" + token.text +
+                         " is already used by an earlier operation of this update request");
+    }
+  }
   if (inTemplate_) return PatternTerm::constant(core::Term::blank(token.text));
   auto [it, inserted] = blankLabelBgp_.try_emplace(token.text, bgpId_);
   if (!inserted && it->second != bgpId_) {
@@ -247,7 +259,8 @@ PatternTerm Parser::blankNode(const Token& token) {
   return PatternTerm::var(FreshVariables::forBlankLabel(token.text));
 }
 
-PatternTerm Parser::anonymousNode() {
+PatternTerm Parser::anonymousNode(const Token& at) {
+  checkBlankNodeAllowed(at);
   // Template blank nodes get labels no query can write (a leading '.'), so they never clash.
   if (inTemplate_) return PatternTerm::constant(core::Term::blank(fresh_.next("b")));
   return PatternTerm::var(fresh_.next("b"));
@@ -340,6 +353,19 @@ PropertyPath Parser::parsePathPrimary() {
   path.kind = PropertyPath::Kind::kLink;
   path.iri = parseIriOrA();
   return path;
+}
+
+void Parser::checkVariableAllowed(const Token& token) const {
+  if (variablesForbiddenIn_.empty()) return;
+  errorAt(token,
+          "variables are not allowed in " + variablesForbiddenIn_ + ", found ?" + token.text);
+}
+
+void Parser::checkBlankNodeAllowed(const Token& token) const {
+  if (blankNodesForbiddenIn_.empty()) return;
+  // A '(' here starts a non-empty collection, whose list nodes are blank nodes.
+  const std::string found = token.isPunct("(") ? "a collection" : describe(token);
+  errorAt(token, "blank nodes are not allowed in " + blankNodesForbiddenIn_ + ", found " + found);
 }
 
 PatternTerm Parser::parseVarOrIri(std::string_view context) {
