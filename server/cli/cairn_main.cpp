@@ -1,12 +1,109 @@
 // The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
 // serve; update arrives with the write path).
+//
+// This is the only file that includes CLI11 (it costs seconds of compile time per translation
+// unit): every sub-command's flags, help texts, defaults and checks are registered here and fill
+// the plain options structs of server/cli/commands.h, whose run functions do the work.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "core/error.h"
 #include "server/cli/commands.h"
+
+namespace cairn::server {
+namespace {
+
+void addImportCommand(CLI::App& app) {
+  auto args = std::make_shared<ImportArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "import", "Bulk-load N-Triples, N-Quads, Turtle or TriG files (.gz/.zst too) into a ledger");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to create")->required();
+  cmd->add_option("--graph", args->graph, "Graph IRI for statements that name no graph");
+  cmd->add_option("--format", args->format,
+                  "Input format (ntriples, nquads, turtle, trig); default: by file extension");
+  cmd->add_option("--memory", args->memory, "Memory budget; beyond it sorting spills to disk")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->threads, "Worker threads (default: one per core)");
+  cmd->add_option("--tmp-dir", args->scratch, "Where to spill (default: DATA/tmp)");
+  cmd->add_flag("--skip-invalid", args->skipInvalid,
+                "Skip statements with syntax errors and report them, instead of stopping");
+  cmd->add_flag("--replace", args->replace, "Rebuild the ledger if it exists");
+  cmd->add_flag("--json", args->json, "Print the summary as JSON");
+  cmd->add_option("files", args->files, "Input files")->required()->check(CLI::ExistingFile);
+  cmd->callback([args] { runImport(*args); });
+}
+
+void addStatsCommand(CLI::App& app) {
+  auto args = std::make_shared<StatsArgs>();
+  CLI::App* cmd =
+      app.add_subcommand("stats", "Print a ledger's counts and per-predicate statistics");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to describe")->required();
+  cmd->add_option("--classes", args->classes, "Classes to list per rdf:type predicate")
+      ->capture_default_str();
+  cmd->add_flag("--json", args->json, "Print JSON");
+  cmd->callback([args] { runStats(*args); });
+}
+
+void addScanCommand(CLI::App& app) {
+  auto args = std::make_shared<ScanArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "scan",
+      "Match one triple pattern, e.g. '?s <http://schema.org/name> ?o', and print N-Triples");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to read")->required();
+  cmd->add_option("--graph", args->graph, "Graph IRI (default: the default graph)");
+  cmd->add_option("--limit", args->limit, "Stop after this many triples (0: no limit)")
+      ->capture_default_str();
+  cmd->add_flag("--count", args->count, "Print only the number of matches (from directories)");
+  cmd->add_option("pattern", args->pattern, "subject predicate object; ?name for a variable")
+      ->required();
+  cmd->callback([args] { runScan(*args); });
+}
+
+void addQueryCommand(CLI::App& app) {
+  auto args = std::make_shared<QueryArgs>();
+  CLI::App* cmd = app.add_subcommand("query", "Run a SPARQL query against a ledger");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to query")->required();
+  cmd->add_option("--format", args->format, "json|xml|csv|tsv|table; graphs: nt|ttl|jsonld|rdfxml")
+      ->capture_default_str();
+  cmd->add_flag("--explain", args->explain, "Print the plan instead of running the query");
+  cmd->add_flag("--analyze", args->analyze,
+                "Run the query, then print the plan with actual rows, time and memory");
+  cmd->add_option("--plan-format", args->planFormat, "Plan output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--timeout-ms", args->timeoutMs, "Cancel the query after this long (0: never)")
+      ->capture_default_str();
+  cmd->add_option(
+      "--disable", args->disabled,
+      "Switch off a rewrite or fast path by name (repeatable; see docs/query-engine.md)");
+  cmd->add_option("query", args->query, "The query text, or @FILE")->required();
+  cmd->callback([args] { runQuery(*args); });
+}
+
+void addServeCommand(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
+  cmd->add_option("--config", args->configFile, "JSON config file (docs/server-config.md)");
+  cmd->add_option("--listen", args->listen,
+                  "Address to listen on, HOST:PORT (default 127.0.0.1:7878)");
+  cmd->add_option("--data", args->data, "Data directory (default ./cairn-data)");
+  cmd->add_option("--query-threads", args->queryThreads,
+                  "Threads running queries (default: cores)");
+  cmd->add_option("--load", args->initialLedgers,
+                  "NAME=FILE: create ledger NAME from FILE on start unless it exists (repeatable)");
+  cmd->add_flag("--no-access-log", args->noAccessLog, "Do not write the access log");
+  cmd->callback([args] { runServe(*args); });
+}
+
+}  // namespace
+}  // namespace cairn::server
 
 int main(int argc, char** argv) {
   CLI::App app{"Cairn: a temporal graph database (SPARQL 1.1, openCypher)", "cairn"};

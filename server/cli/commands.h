@@ -1,17 +1,80 @@
 #pragma once
-// The `cairn` sub-commands. Each add*Command registers its flags on the app; the callback runs
-// the command and throws core::Error on failure (main prints it and picks the exit code).
+// The `cairn` sub-commands. Each is a plain options struct, filled in by the command line
+// (cairn_main.cpp, the only file that sees CLI11, which also holds every flag's name, help text
+// and default), and a run function. A run function prints its result to stdout and throws
+// core::Error on failure; main prints the error and picks the exit code.
+//
+// The member initializers are the defaults `cairn <cmd> --help` shows.
 
-namespace CLI {
-class App;
-}
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 namespace cairn::server {
 
-void addImportCommand(CLI::App& app);
-void addStatsCommand(CLI::App& app);
-void addScanCommand(CLI::App& app);
-void addQueryCommand(CLI::App& app);
-void addServeCommand(CLI::App& app);
+inline constexpr const char* kDefaultDataDirectory = "./cairn-data";
+
+// `cairn import`: bulk-load RDF files into a new ledger (or rebuild one with `replace`).
+struct ImportArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string graph;   // for statements that name no graph; empty: the default graph
+  std::string format;  // empty: by file extension
+  std::string memory = "2GiB";
+  std::string scratch;  // empty: DATA/tmp
+  bool skipInvalid = false;
+  bool replace = false;
+  bool json = false;
+  unsigned threads = 0;  // 0: one per core
+  std::vector<std::string> files;
+};
+void runImport(const ImportArgs& args);
+
+// `cairn stats`: a ledger's counts and per-predicate statistics.
+struct StatsArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  bool json = false;
+  size_t classes = 5;  // classes listed per rdf:type predicate
+};
+void runStats(const StatsArgs& args);
+
+// `cairn scan`: one triple pattern answered straight from the permutations.
+struct ScanArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string graph;  // empty: the default graph
+  std::string pattern;
+  uint64_t limit = 100;  // 0: no limit
+  bool count = false;
+};
+void runScan(const ScanArgs& args);
+
+// `cairn query`: one SPARQL query against a ledger.
+struct QueryArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string format = "table";
+  std::string planFormat = "text";  // text or json
+  bool explain = false;
+  bool analyze = false;
+  uint64_t timeoutMs = 0;  // 0: never
+  std::vector<std::string> disabled;
+  std::string query;  // text, or @FILE
+};
+void runQuery(const QueryArgs& args);
+
+// `cairn serve`: the HTTP server, until SIGINT or SIGTERM. Empty / zero members keep the config
+// file's value (or the built-in default).
+struct ServeArgs {
+  std::string configFile;
+  std::string listen;
+  std::string data;
+  unsigned queryThreads = 0;
+  std::vector<std::string> initialLedgers;  // NAME=FILE
+  bool noAccessLog = false;
+};
+void runServe(const ServeArgs& args);
 
 }  // namespace cairn::server

@@ -1,6 +1,5 @@
 // `cairn import`: bulk-load RDF files into a new ledger (or rebuild one with --replace).
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -13,20 +12,6 @@
 
 namespace cairn::server {
 namespace {
-
-struct ImportArgs {
-  std::string data = kDefaultDataDirectory;
-  std::string ledger;
-  std::string graph;
-  std::string format;
-  std::string memory = "2GiB";
-  std::string scratch;
-  bool skipInvalid = false;
-  bool replace = false;
-  bool json = false;
-  unsigned threads = 0;
-  std::vector<std::string> files;
-};
 
 std::string withThousands(uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -42,15 +27,27 @@ void printSummary(const ImportArgs& args, const index::ImportReport& r, uint64_t
   double perTriple = r.quadsStored ? double(r.indexBytes + r.dictionaryBytes) / r.quadsStored : 0;
   double rate = r.totalSeconds > 0 ? r.statementsRead / r.totalSeconds : 0;
   if (args.json) {
-    nlohmann::json j = {
-        {"ledger", args.ledger}, {"t", r.t}, {"root", r.root.toHex()},
-        {"statementsRead", r.statementsRead}, {"quadsStored", r.quadsStored},
-        {"graphs", r.graphs}, {"invalidSkipped", r.invalidSkipped}, {"iris", r.iris},
-        {"strings", r.strings}, {"seconds", r.totalSeconds}, {"parseSeconds", r.parseSeconds},
-        {"dictionarySeconds", r.dictionarySeconds}, {"indexSeconds", r.indexSeconds},
-        {"statementsPerSecond", rate}, {"peakRssBytes", peakRss}, {"indexBytes", r.indexBytes},
-        {"dictionaryBytes", r.dictionaryBytes}, {"storeBytes", storeBytes},
-        {"bytesPerTriple", perTriple}, {"spilled", r.spilled}, {"spillBytes", r.spillBytes}};
+    nlohmann::json j = {{"ledger", args.ledger},
+                        {"t", r.t},
+                        {"root", r.root.toHex()},
+                        {"statementsRead", r.statementsRead},
+                        {"quadsStored", r.quadsStored},
+                        {"graphs", r.graphs},
+                        {"invalidSkipped", r.invalidSkipped},
+                        {"iris", r.iris},
+                        {"strings", r.strings},
+                        {"seconds", r.totalSeconds},
+                        {"parseSeconds", r.parseSeconds},
+                        {"dictionarySeconds", r.dictionarySeconds},
+                        {"indexSeconds", r.indexSeconds},
+                        {"statementsPerSecond", rate},
+                        {"peakRssBytes", peakRss},
+                        {"indexBytes", r.indexBytes},
+                        {"dictionaryBytes", r.dictionaryBytes},
+                        {"storeBytes", storeBytes},
+                        {"bytesPerTriple", perTriple},
+                        {"spilled", r.spilled},
+                        {"spillBytes", r.spillBytes}};
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
@@ -79,6 +76,8 @@ void printSummary(const ImportArgs& args, const index::ImportReport& r, uint64_t
   std::printf("  store on disk      %s\n", formatBytes(storeBytes).c_str());
 }
 
+}  // namespace
+
 void runImport(const ImportArgs& args) {
   index::ImportOptions options;
   options.ledger = args.ledger;
@@ -87,9 +86,9 @@ void runImport(const ImportArgs& args) {
     if (!args.format.empty()) {
       input.format = core::rdf::formatFromName(args.format);
       if (!input.format) {
-        throw core::Error(core::ErrorCode::kInvalidArgument,
-                          "unknown --format '" + args.format +
-                              "' (ntriples, nquads, turtle, trig)");
+        throw core::Error(
+            core::ErrorCode::kInvalidArgument,
+            "unknown --format '" + args.format + "' (ntriples, nquads, turtle, trig)");
       }
     }
     options.inputs.push_back(std::move(input));
@@ -104,8 +103,8 @@ void runImport(const ImportArgs& args) {
   options.skipInvalid = args.skipInvalid;
   options.replace = args.replace;
   options.threads = args.threads;
-  options.scratchDirectory =
-      args.scratch.empty() ? std::filesystem::path(args.data) / "tmp" : std::filesystem::path(args.scratch);
+  options.scratchDirectory = args.scratch.empty() ? std::filesystem::path(args.data) / "tmp"
+                                                  : std::filesystem::path(args.scratch);
 
   auto store = openStore(args.data, /*readOnly=*/false);
   index::ImportProgress progress;
@@ -119,29 +118,6 @@ void runImport(const ImportArgs& args) {
   (void)store->flush();
   auto bytes = store->approximateBytesOnDisk();
   printSummary(args, report, bytes.isOk() ? *bytes : 0, peakRssBytes());
-}
-
-}  // namespace
-
-void addImportCommand(CLI::App& app) {
-  auto args = std::make_shared<ImportArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "import", "Bulk-load N-Triples, N-Quads, Turtle or TriG files (.gz/.zst too) into a ledger");
-  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
-  cmd->add_option("--ledger", args->ledger, "Ledger to create")->required();
-  cmd->add_option("--graph", args->graph, "Graph IRI for statements that name no graph");
-  cmd->add_option("--format", args->format,
-                  "Input format (ntriples, nquads, turtle, trig); default: by file extension");
-  cmd->add_option("--memory", args->memory, "Memory budget; beyond it sorting spills to disk")
-      ->capture_default_str();
-  cmd->add_option("--threads", args->threads, "Worker threads (default: one per core)");
-  cmd->add_option("--tmp-dir", args->scratch, "Where to spill (default: DATA/tmp)");
-  cmd->add_flag("--skip-invalid", args->skipInvalid,
-                "Skip statements with syntax errors and report them, instead of stopping");
-  cmd->add_flag("--replace", args->replace, "Rebuild the ledger if it exists");
-  cmd->add_flag("--json", args->json, "Print the summary as JSON");
-  cmd->add_option("files", args->files, "Input files")->required()->check(CLI::ExistingFile);
-  cmd->callback([args] { runImport(*args); });
 }
 
 }  // namespace cairn::server

@@ -3,7 +3,6 @@
 // graphs), or its plan
 // (--explain), or its plan with actual rows and times after running it (--analyze).
 
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -19,18 +18,6 @@
 
 namespace cairn::server {
 namespace {
-
-struct QueryArgs {
-  std::string data = kDefaultDataDirectory;
-  std::string ledger;
-  std::string format = "table";
-  std::string planFormat = "text";
-  bool explain = false;
-  bool analyze = false;
-  uint64_t timeoutMs = 0;
-  std::vector<std::string> disabled;
-  std::string query;  // text, or @FILE
-};
 
 std::string queryText(const std::string& argument) {
   if (argument.empty() || argument[0] != '@') return argument;
@@ -68,6 +55,8 @@ void printPlan(const query::PlanInfo& plan, const std::string& planFormat) {
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+}  // namespace
+
 void runQuery(const QueryArgs& args) {
   const std::string text = queryText(args.query);
   const query::Query q = sparql::parseQuery(text);
@@ -97,30 +86,6 @@ void runQuery(const QueryArgs& args) {
                    ? "triples"
                    : "rows",
                report.seconds * 1e3);
-}
-
-}  // namespace
-
-void addQueryCommand(CLI::App& app) {
-  auto args = std::make_shared<QueryArgs>();
-  CLI::App* cmd = app.add_subcommand("query", "Run a SPARQL query against a ledger");
-  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
-  cmd->add_option("--ledger", args->ledger, "Ledger to query")->required();
-  cmd->add_option("--format", args->format, "json|xml|csv|tsv|table; graphs: nt|ttl|jsonld|rdfxml")
-      ->capture_default_str();
-  cmd->add_flag("--explain", args->explain, "Print the plan instead of running the query");
-  cmd->add_flag("--analyze", args->analyze,
-                "Run the query, then print the plan with actual rows, time and memory");
-  cmd->add_option("--plan-format", args->planFormat, "Plan output: text or json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  cmd->add_option("--timeout-ms", args->timeoutMs, "Cancel the query after this long (0: never)")
-      ->capture_default_str();
-  cmd->add_option(
-      "--disable", args->disabled,
-      "Switch off a rewrite or fast path by name (repeatable; see docs/query-engine.md)");
-  cmd->add_option("query", args->query, "The query text, or @FILE")->required();
-  cmd->callback([args] { runQuery(*args); });
 }
 
 }  // namespace cairn::server

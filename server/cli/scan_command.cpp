@@ -1,7 +1,6 @@
 // `cairn scan`: answer one triple pattern straight from the permutations — the smallest query
 // there is, and a way to look inside a ledger before the SPARQL engine is there.
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 
 #include "core/error.h"
@@ -12,15 +11,6 @@
 
 namespace cairn::server {
 namespace {
-
-struct ScanArgs {
-  std::string data = kDefaultDataDirectory;
-  std::string ledger;
-  std::string graph;
-  std::string pattern;
-  uint64_t limit = 100;
-  bool count = false;
-};
 
 template <typename T>
 T orThrow(core::Result<T> r) {
@@ -64,6 +54,8 @@ Access chooseAccess(std::optional<core::NodeId> s, std::optional<core::NodeId> p
   return a;
 }
 
+}  // namespace
+
 void runScan(const ScanArgs& args) {
   TriplePattern pattern = parseTriplePattern(args.pattern);
   auto store = openStore(args.data, /*readOnly=*/true);
@@ -106,7 +98,7 @@ void runScan(const ScanArgs& args) {
   using index::Column;
   index::ColumnMask mask = index::columnBit(Column::kS) | index::columnBit(Column::kP) |
                            index::columnBit(Column::kOType) | index::columnBit(Column::kOKey);
-  index::ScanCursor cursor = reader->scan(range, mask);
+  auto cursor = reader->scan(range, mask);
   index::ColumnBatch batch;
   uint64_t matched = 0;
   std::string line;
@@ -131,23 +123,6 @@ void runScan(const ScanArgs& args) {
     }
   }
   if (args.count) std::printf("%llu\n", static_cast<unsigned long long>(matched));
-}
-
-}  // namespace
-
-void addScanCommand(CLI::App& app) {
-  auto args = std::make_shared<ScanArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "scan", "Match one triple pattern, e.g. '?s <http://schema.org/name> ?o', and print N-Triples");
-  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
-  cmd->add_option("--ledger", args->ledger, "Ledger to read")->required();
-  cmd->add_option("--graph", args->graph, "Graph IRI (default: the default graph)");
-  cmd->add_option("--limit", args->limit, "Stop after this many triples (0: no limit)")
-      ->capture_default_str();
-  cmd->add_flag("--count", args->count, "Print only the number of matches (from directories)");
-  cmd->add_option("pattern", args->pattern, "subject predicate object; ?name for a variable")
-      ->required();
-  cmd->callback([args] { runScan(*args); });
 }
 
 }  // namespace cairn::server

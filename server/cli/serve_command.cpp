@@ -4,7 +4,6 @@
 
 #include <sys/resource.h>
 
-#include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
 
@@ -15,15 +14,6 @@
 
 namespace cairn::server {
 namespace {
-
-struct ServeArgs {
-  std::string configFile;
-  std::string listen;
-  std::string data;
-  unsigned queryThreads = 0;
-  std::vector<std::string> initialLedgers;  // NAME=FILE
-  bool noAccessLog = false;
-};
 
 // Each idle keep-alive connection holds a descriptor; the default soft limit (often 1024) would
 // cap the server far below what it can hold.
@@ -57,6 +47,8 @@ std::string urlHost(const std::string& address) {
   if (address == "0.0.0.0" || address == "::") return "127.0.0.1";
   return address.find(':') != std::string::npos ? "[" + address + "]" : address;
 }
+
+}  // namespace
 
 void runServe(const ServeArgs& args) {
   const ServerConfig config = configFrom(args);
@@ -92,23 +84,6 @@ void runServe(const ServeArgs& args) {
                static_cast<long long>(config.shutdownGrace.count()));
   server.stop();
   std::fprintf(stderr, "stopped\n");
-}
-
-}  // namespace
-
-void addServeCommand(CLI::App& app) {
-  auto args = std::make_shared<ServeArgs>();
-  CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
-  cmd->add_option("--config", args->configFile, "JSON config file (docs/server-config.md)");
-  cmd->add_option("--listen", args->listen,
-                  "Address to listen on, HOST:PORT (default 127.0.0.1:7878)");
-  cmd->add_option("--data", args->data, "Data directory (default ./cairn-data)");
-  cmd->add_option("--query-threads", args->queryThreads,
-                  "Threads running queries (default: cores)");
-  cmd->add_option("--load", args->initialLedgers,
-                  "NAME=FILE: create ledger NAME from FILE on start unless it exists (repeatable)");
-  cmd->add_flag("--no-access-log", args->noAccessLog, "Do not write the access log");
-  cmd->callback([args] { runServe(*args); });
 }
 
 }  // namespace cairn::server

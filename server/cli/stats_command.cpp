@@ -1,7 +1,6 @@
 // `cairn stats`: what a ledger holds — counts, dictionaries, and per graph the statistics the
 // planner uses (rows, distinct subjects/objects, class counts, value ranges per predicate).
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -15,13 +14,6 @@
 
 namespace cairn::server {
 namespace {
-
-struct StatsArgs {
-  std::string data = kDefaultDataDirectory;
-  std::string ledger;
-  bool json = false;
-  size_t classes = 5;
-};
 
 template <typename T>
 T orThrow(core::Result<T> r) {
@@ -60,10 +52,13 @@ void printGraph(const index::Ledger& ledger, const index::GraphIndex& g,
       std::printf("      class %s: %llu\n", nodeText(ledger, classes[i].first).c_str(),
                   static_cast<unsigned long long>(classes[i].second));
     }
-    if (classes.size() > maxClasses) std::printf("      ... %zu more classes\n", classes.size() - maxClasses);
+    if (classes.size() > maxClasses)
+      std::printf("      ... %zu more classes\n", classes.size() - maxClasses);
     for (const auto& r : p.ranges) std::printf("      values %s\n", rangeText(r).c_str());
   }
 }
+
+}  // namespace
 
 void runStats(const StatsArgs& args) {
   auto store = openStore(args.data, /*readOnly=*/true);
@@ -79,25 +74,14 @@ void runStats(const StatsArgs& args) {
               root.createdAt.c_str());
   std::printf("  quads        %llu in %zu graph(s)\n", static_cast<unsigned long long>(root.quads),
               root.graphs.size());
-  std::printf("  dictionaries %llu IRIs, %llu strings, %zu language tags, %zu other datatypes, "
-              "%llu blank nodes\n",
-              static_cast<unsigned long long>(root.iris.size),
-              static_cast<unsigned long long>(root.strings.size), root.languages.size(),
-              root.datatypes.size(), static_cast<unsigned long long>(root.blankNodes));
-  for (const auto& g : root.graphs) printGraph(ledger, g, orThrow(ledger.stats(g.graph)), args.classes);
-}
-
-}  // namespace
-
-void addStatsCommand(CLI::App& app) {
-  auto args = std::make_shared<StatsArgs>();
-  CLI::App* cmd = app.add_subcommand("stats", "Print a ledger's counts and per-predicate statistics");
-  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
-  cmd->add_option("--ledger", args->ledger, "Ledger to describe")->required();
-  cmd->add_option("--classes", args->classes, "Classes to list per rdf:type predicate")
-      ->capture_default_str();
-  cmd->add_flag("--json", args->json, "Print JSON");
-  cmd->callback([args] { runStats(*args); });
+  std::printf(
+      "  dictionaries %llu IRIs, %llu strings, %zu language tags, %zu other datatypes, "
+      "%llu blank nodes\n",
+      static_cast<unsigned long long>(root.iris.size),
+      static_cast<unsigned long long>(root.strings.size), root.languages.size(),
+      root.datatypes.size(), static_cast<unsigned long long>(root.blankNodes));
+  for (const auto& g : root.graphs)
+    printGraph(ledger, g, orThrow(ledger.stats(g.graph)), args.classes);
 }
 
 }  // namespace cairn::server

@@ -5,11 +5,10 @@
 #include <string>
 
 #include "index/ledger/ledger.h"
+#include "server/cli/commands.h"  // kDefaultDataDirectory
 #include "storage/rocksdb_store.h"
 
 namespace cairn::server {
-
-inline constexpr const char* kDefaultDataDirectory = "./cairn-data";
 
 // Throws core::Error(kStorageError) with RocksDB's reason when the store cannot be opened.
 std::unique_ptr<storage::RocksDbStore> openStore(const std::string& directory, bool readOnly);
