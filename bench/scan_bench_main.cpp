@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     auto reader = *ledger->reader(core::kNoNode, index::Permutation::kPSOT);
     for (int r = 0; r < reps + 1; ++r) {
       auto start = Clock::now();
-      index::ScanCursor cursor = reader.scan(predicateRange, index::columnBit(Column::kS));
+      auto cursor = reader.scan(predicateRange, index::columnBit(Column::kS));
       index::ColumnBatch batch;
       uint64_t n = 0;
       while (orDie(cursor.next(batch))) n += batch.rows;
@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
   {
     std::vector<uint64_t> column;
     auto reader = *ledger->reader(core::kNoNode, index::Permutation::kPSOT);
-    index::ScanCursor cursor = reader.scan(predicateRange, index::columnBit(Column::kS));
+    auto cursor = reader.scan(predicateRange, index::columnBit(Column::kS));
     index::ColumnBatch batch;
     while (orDie(cursor.next(batch))) {
       const auto& s = batch.column(Column::kS);
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
     uint64_t total = graph->permutation(index::Permutation::kSPOT).rows;
     double keep = std::min(1.0, 3.0 * static_cast<double>(lookups) / static_cast<double>(total));
     std::uniform_real_distribution<double> coin(0, 1);
-    index::ScanCursor cursor =
+    auto cursor =
         spot.scan(index::ScanRange::all(), index::columnBit(Column::kS) | index::columnBit(Column::kP));
     index::ColumnBatch batch;
     while (orDie(cursor.next(batch))) {
@@ -188,7 +188,7 @@ int main(int argc, char** argv) {
     for (auto [s, p] : pairs) {
       uint64_t prefix[2] = {s, p};
       auto start = Clock::now();
-      index::ScanCursor cursor = spot.scan(index::ScanRange::prefix(prefix),
+      auto cursor = spot.scan(index::ScanRange::prefix(prefix),
                                            index::columnBit(Column::kOType) | index::columnBit(Column::kOKey));
       uint64_t n = 0;
       while (orDie(cursor.next(batch))) n += batch.rows;

@@ -1,5 +1,6 @@
 #include "index/ledger/ledger.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/literal_codec.h"
@@ -41,11 +42,59 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStor
   for (const std::string& datatype : ledger->root_.datatypes) {
     CAIRN_RETURN_IF_ERROR(ledger->datatypes_.intern(datatype).status());
   }
+  ledger->novelty_ = std::make_shared<const Novelty>(ledger->root_.t);
+  ledger->overlay_ = std::make_shared<TermOverlay>(ledger->iris_->size(), ledger->strings_->size());
   return std::shared_ptr<const Ledger>(std::move(ledger));
 }
 
+std::vector<core::NodeId> Ledger::graphIds() const {
+  std::vector<core::NodeId> ids;
+  for (const GraphIndex& g : root_.graphs) ids.push_back(g.graph);
+  for (core::NodeId g : novelty_->graphs()) {
+    if (root_.findGraph(g) == nullptr) ids.push_back(g);
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+bool Ledger::hasGraph(core::NodeId graph) const {
+  return root_.findGraph(graph) != nullptr || novelty_->find(graph, Permutation::kSPOT) != nullptr;
+}
+
+core::Result<std::shared_ptr<const Ledger>> Ledger::withCommit(uint64_t t,
+                                                               std::span<const Flake> flakes,
+                                                               const CommitTerms& terms) const {
+  if (t <= this->t()) {
+    return core::Status::invalidArgument("commit t " + std::to_string(t) +
+                                         " is not after the ledger's t " +
+                                         std::to_string(this->t()));
+  }
+  auto next = std::shared_ptr<Ledger>(new Ledger(*this));
+  next->visibleIris_ += terms.newIris;
+  next->visibleStrings_ += terms.newStrings;
+  if (next->visibleIris_ > overlay_->iris.count() ||
+      next->visibleStrings_ > overlay_->strings.count()) {
+    return core::Status::invalidArgument("commit names terms missing from the term overlay");
+  }
+  for (const std::string& tag : terms.languages) {
+    CAIRN_RETURN_IF_ERROR(next->languages_.intern(tag).status());
+    next->root_.languages.push_back(tag);
+  }
+  for (const std::string& datatype : terms.datatypes) {
+    CAIRN_RETURN_IF_ERROR(next->datatypes_.intern(datatype).status());
+    next->root_.datatypes.push_back(datatype);
+  }
+  next->root_.blankNodes = std::max(root_.blankNodes, terms.blankNodes);
+  next->novelty_ = novelty_->withCommit(t, flakes);
+  return std::shared_ptr<const Ledger>(std::move(next));
+}
+
 core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term) const {
-  if (term.kind == TermKind::kIri) return iris_->find(term.value);
+  if (term.kind == TermKind::kIri) {
+    CAIRN_ASSIGN_OR_RETURN(auto id, iris_->find(term.value));
+    if (!id && visibleIris_ > 0) id = overlay_->iris.find(term.value, visibleIris_);
+    return id;
+  }
   if (term.kind == TermKind::kBlank) {
     // Blank nodes are shown as _:b<ordinal>; other labels name nothing in the ledger.
     std::string_view label = term.value;
@@ -88,6 +137,7 @@ core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
     type = core::otherDatatypeType(*code);
   }
   CAIRN_ASSIGN_OR_RETURN(auto id, strings_->find(term.value));
+  if (!id && visibleStrings_ > 0) id = overlay_->strings.find(term.value, visibleStrings_);
   if (!id) return Out();
   return Out(core::EncodedObject{type, *id});
 }
@@ -95,6 +145,13 @@ core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
 core::Result<core::Term> Ledger::decodeNode(core::NodeId id) const {
   if (core::isBlankNode(id)) {
     return core::Term::blank("b" + std::to_string(id & ~core::kBlankNodeBit));
+  }
+  if (id > iris_->size()) {
+    std::string iri;
+    if (!overlay_->iris.lookupInto(id, visibleIris_, iri)) {
+      return core::Status::notFound("no IRI with id " + std::to_string(id));
+    }
+    return core::Term::iri(std::move(iri));
   }
   CAIRN_ASSIGN_OR_RETURN(std::string iri, iris_->lookup(id));
   return core::Term::iri(std::move(iri));
@@ -107,7 +164,14 @@ core::Result<core::Term> Ledger::decodeObject(core::EncodedObject object) const 
     return core::Term::literal(core::decodeInline(t, object.key),
                                std::string(core::datatypeOfBuiltin(t)));
   }
-  CAIRN_ASSIGN_OR_RETURN(std::string lexical, strings_->lookup(object.key));
+  std::string lexical;
+  if (object.key > strings_->size()) {
+    if (!overlay_->strings.lookupInto(object.key, visibleStrings_, lexical)) {
+      return core::Status::notFound("no string with id " + std::to_string(object.key));
+    }
+  } else {
+    CAIRN_ASSIGN_OR_RETURN(lexical, strings_->lookup(object.key));
+  }
   if (t == otype::kString) return core::Term::literal(std::move(lexical));
   if (core::isLexicalBuiltin(t)) {
     return core::Term::literal(std::move(lexical), std::string(core::datatypeOfBuiltin(t)));
@@ -143,6 +207,12 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
       return core::Status::ok();
     }
     out.kind = TermKind::kIri;
+    if (object.key > iris_->size()) {
+      if (!overlay_->iris.lookupInto(object.key, visibleIris_, out.value)) {
+        return core::Status::notFound("no IRI with id " + std::to_string(object.key));
+      }
+      return core::Status::ok();
+    }
     return cursor.iris_.lookupInto(object.key, out.value);
   }
   out.kind = TermKind::kLiteral;
@@ -151,7 +221,13 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
     out.datatype.assign(core::datatypeOfBuiltin(t));
     return core::Status::ok();
   }
-  CAIRN_RETURN_IF_ERROR(cursor.strings_.lookupInto(object.key, out.value));
+  if (object.key > strings_->size()) {
+    if (!overlay_->strings.lookupInto(object.key, visibleStrings_, out.value)) {
+      return core::Status::notFound("no string with id " + std::to_string(object.key));
+    }
+  } else {
+    CAIRN_RETURN_IF_ERROR(cursor.strings_.lookupInto(object.key, out.value));
+  }
   if (t == otype::kString) return core::Status::ok();
   if (core::isLexicalBuiltin(t)) {
     out.datatype.assign(core::datatypeOfBuiltin(t));
@@ -173,21 +249,24 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
   return core::Status::ok();
 }
 
-std::optional<PermutationReader> Ledger::reader(core::NodeId graph, Permutation perm) const {
+std::optional<SnapshotReader> Ledger::reader(core::NodeId graph, Permutation perm) const {
   const GraphIndex* g = root_.findGraph(graph);
-  if (g == nullptr) return std::nullopt;
-  return PermutationReader(*blobs_, perm, g->permutation(perm), cache_, config_);
+  const PermutationNovelty* changes = novelty_->find(graph, perm);
+  if (g == nullptr && changes == nullptr) return std::nullopt;
+  std::optional<PermutationReader> base;
+  if (g != nullptr) base.emplace(*blobs_, perm, g->permutation(perm), cache_, config_);
+  return SnapshotReader(perm, std::move(base), novelty_, changes, config_.batchRows);
 }
 
 core::Result<std::shared_ptr<const LedgerStats>> Ledger::statistics(core::NodeId graph) const {
   const GraphIndex* g = root_.findGraph(graph);
   if (g == nullptr) return core::Status::notFound("no such graph");
-  std::lock_guard lock(statsMutex_);
-  auto cached = statsCache_.find(graph);
-  if (cached != statsCache_.end()) return cached->second;
+  std::lock_guard lock(statsCache_->mutex);
+  auto cached = statsCache_->byGraph.find(graph);
+  if (cached != statsCache_->byGraph.end()) return cached->second;
   CAIRN_ASSIGN_OR_RETURN(LedgerStats loaded, LedgerStats::load(*blobs_, g->stats));
   auto shared = std::make_shared<const LedgerStats>(std::move(loaded));
-  statsCache_.emplace(graph, shared);
+  statsCache_->byGraph.emplace(graph, shared);
   return shared;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// Ledger: read access to one ledger's index at one root — its dictionaries, the permutation
-// readers of each graph, its statistics, and the translation between terms and encoded ids.
-// Encoding only looks terms up, never assigns ids: a term the ledger has never seen encodes to
-// nullopt, which lets a caller answer "no match" without scanning.
+// Ledger: read access to one snapshot of a ledger — its index root plus the novelty overlay of
+// the commits since (index/novelty): dictionaries and the terms commits added, the readers of
+// each graph's permutations (the tree merged with novelty), statistics, and the translation
+// between terms and encoded ids. Encoding only looks terms up, never assigns ids: a term the
+// ledger has never seen encodes to nullopt, which lets a caller answer "no match" without
+// scanning. A commit makes the next snapshot with withCommit(); the old one stays valid.
 //
 // Thread-safety: immutable after open() (but for a statistics cache behind a mutex); every
 // method may be called concurrently.
@@ -11,6 +13,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
+#include <vector>
 #include <string>
 
 #include "core/object_type.h"
@@ -20,6 +24,9 @@
 #include "index/dictionary/dictionary_cursor.h"
 #include "index/dictionary/term_code_table.h"
 #include "index/ledger/index_root.h"
+#include "index/novelty/novelty.h"
+#include "index/novelty/snapshot_reader.h"
+#include "index/novelty/term_overlay.h"
 #include "index/stats/ledger_stats.h"
 #include "index/tree/permutation_reader.h"
 #include "storage/blob_store.h"
@@ -36,8 +43,36 @@ class Ledger {
                                                           const IndexConfig& config);
 
   const std::string& name() const { return name_; }
+  // The index root. Its language and datatype tables and blank-node count include what commits
+  // since added (the root blob itself is unchanged).
   const IndexRoot& root() const { return root_; }
   const storage::ContentId& rootId() const { return rootId_; }
+  // The latest commit this snapshot holds (the root's t when no commit came since).
+  uint64_t t() const { return novelty_->t(); }
+  const Novelty& novelty() const { return *novelty_; }
+  // Graphs in the root or with changes since, ascending (kNoNode, the default graph, first).
+  std::vector<core::NodeId> graphIds() const;
+  bool hasGraph(core::NodeId graph) const;
+  // Ids the next new IRI / string would get.
+  uint64_t nextIriId() const { return iris_->size() + visibleIris_ + 1; }
+  uint64_t nextStringId() const { return strings_->size() + visibleStrings_ + 1; }
+  const TermCodeTable& languageCodes() const { return languages_; }
+  const TermCodeTable& datatypeCodes() const { return datatypes_; }
+
+  // What a commit adds besides its flakes. The new IRIs and strings must already be appended
+  // to the ledger's TermOverlay (in id order) — commits are appended only once durable.
+  struct CommitTerms {
+    uint64_t newIris = 0;
+    uint64_t newStrings = 0;
+    std::vector<std::string> languages;  // appended to the language codes, in code order
+    std::vector<std::string> datatypes;  // appended to the datatype codes, in code order
+    uint64_t blankNodes = 0;             // the blank-node counter after the commit
+  };
+  // The snapshot after commit t (t > this->t(); every flake's row.t == t).
+  core::Result<std::shared_ptr<const Ledger>> withCommit(uint64_t t, std::span<const Flake> flakes,
+                                                         const CommitTerms& terms) const;
+  // The overlay new terms are appended to (shared by every snapshot of this ledger).
+  TermOverlay& termOverlay() const { return *overlay_; }
 
   core::Result<std::optional<core::NodeId>> encodeNode(const core::Term& term) const;
   core::Result<std::optional<core::EncodedObject>> encodeObject(const core::Term& term) const;
@@ -62,8 +97,9 @@ class Ledger {
   // unspecified.
   core::Status decodeInto(core::EncodedObject object, DecodeCursor& cursor, core::Term& out) const;
 
-  // The reader of one permutation of one graph; nullopt when the graph does not exist.
-  std::optional<PermutationReader> reader(core::NodeId graph, Permutation perm) const;
+  // The reader of one permutation of one graph; nullopt when the graph is neither in the root
+  // nor in the novelty.
+  std::optional<SnapshotReader> reader(core::NodeId graph, Permutation perm) const;
   // The statistics of one graph, loaded once per Ledger and shared: planners call this for
   // every query, and decoding the HyperLogLog sketches costs far more than a point lookup.
   core::Result<std::shared_ptr<const LedgerStats>> statistics(core::NodeId graph) const;
@@ -84,8 +120,17 @@ class Ledger {
   TermCodeTable languages_ = TermCodeTable::languages();
   TermCodeTable datatypes_ = TermCodeTable::datatypes();
 
-  mutable std::mutex statsMutex_;  // guards statsCache_
-  mutable std::map<core::NodeId, std::shared_ptr<const LedgerStats>> statsCache_;
+  std::shared_ptr<const Novelty> novelty_;
+  std::shared_ptr<TermOverlay> overlay_;
+  uint64_t visibleIris_ = 0;     // overlay terms this snapshot sees
+  uint64_t visibleStrings_ = 0;
+
+  // Statistics of the root's graphs, loaded once and shared by every snapshot of this root.
+  struct StatsCache {
+    std::mutex mutex;
+    std::map<core::NodeId, std::shared_ptr<const LedgerStats>> byGraph;
+  };
+  std::shared_ptr<StatsCache> statsCache_ = std::make_shared<StatsCache>();
 };
 
 }  // namespace cairn::index

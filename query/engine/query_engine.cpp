@@ -16,11 +16,11 @@ namespace {
 // FROM / FROM NAMED resolved to graph ids; an IRI the store has no graph for contributes
 // nothing (an unknown graph is empty, not an error).
 void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
-  const index::IndexRoot& root = ctx.ledger().root();
+  const index::Ledger& ledger = ctx.ledger();
   if (!dataset.specified) {
     std::vector<core::NodeId> named;
-    for (const auto& g : root.graphs) {
-      if (g.graph != core::kNoNode) named.push_back(g.graph);
+    for (core::NodeId g : ledger.graphIds()) {
+      if (g != core::kNoNode) named.push_back(g);
     }
     ctx.setDataset(GraphScope{{core::kNoNode}}, std::move(named));
     return;
@@ -30,7 +30,7 @@ void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
     for (const auto& iri : iris) {
       auto id = ctx.ledger().encodeNode(core::Term::iri(iri));
       if (!id.isOk()) throwStorageError(id.status());
-      if (!id.value() || !root.findGraph(*id.value())) continue;
+      if (!id.value() || !ledger.hasGraph(*id.value())) continue;
       if (std::find(out.begin(), out.end(), *id.value()) == out.end()) {
         out.push_back(*id.value());
       }

@@ -52,7 +52,7 @@ void ExecContext::charge(int64_t bytes, std::string_view op) {
   }
 }
 
-const index::PermutationReader* ExecContext::reader(core::NodeId graph, index::Permutation perm) {
+const index::SnapshotReader* ExecContext::reader(core::NodeId graph, index::Permutation perm) {
   auto key = std::make_pair(graph, perm);
   auto it = readers_.find(key);
   if (it == readers_.end()) it = readers_.emplace(key, ledger_.reader(graph, perm)).first;

@@ -55,7 +55,7 @@ class ExecContext {
   uint64_t peakBytes() const { return peak_; }
 
   // The reader of one permutation of one graph, made once per query (nullptr: no such graph).
-  const index::PermutationReader* reader(core::NodeId graph, index::Permutation perm);
+  const index::SnapshotReader* reader(core::NodeId graph, index::Permutation perm);
 
   TermTable& terms() { return terms_; }
   expr::FunctionContext& functions() { return functions_; }
@@ -90,7 +90,7 @@ class ExecContext {
   GraphScope defaultScope_;
   std::vector<core::NodeId> namedGraphs_;
   ExistsEvaluator exists_;
-  std::map<std::pair<core::NodeId, index::Permutation>, std::optional<index::PermutationReader>>
+  std::map<std::pair<core::NodeId, index::Permutation>, std::optional<index::SnapshotReader>>
       readers_;
 };
 

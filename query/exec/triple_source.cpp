@@ -75,7 +75,7 @@ TripleSource::TripleSource(ExecContext& ctx, const GraphScope& scope, TripleAcce
 
 bool TripleSource::openGraph() {
   while (graphIndex_ < scope_.graphs.size()) {
-    const index::PermutationReader* reader = ctx_.reader(scope_.graphs[graphIndex_++], plan_.perm);
+    const index::SnapshotReader* reader = ctx_.reader(scope_.graphs[graphIndex_++], plan_.perm);
     if (!reader) continue;
     cursor_.emplace(reader->scan(range_, columns_, ctx_.asOf()));
     batch_.clear();
@@ -137,7 +137,7 @@ std::optional<uint64_t> TripleSource::countFromDirectory() const {
   if (impossible_) return 0;
   if (plan_.filterObject || scope_.graphs.size() > 1) return std::nullopt;
   if (scope_.graphs.empty()) return 0;
-  const index::PermutationReader* reader = ctx_.reader(scope_.graphs[0], plan_.perm);
+  const index::SnapshotReader* reader = ctx_.reader(scope_.graphs[0], plan_.perm);
   if (!reader) return 0;
   auto count = reader->count(range_, ctx_.asOf());
   if (!count.isOk()) throwStorageError(count.status());

@@ -66,7 +66,7 @@ class TripleSource {
   std::string reportName_;
   bool impossible_ = false;  // a fixed value that cannot occur in its position
   size_t graphIndex_ = 0;
-  std::optional<index::ScanCursor> cursor_;
+  std::optional<index::SnapshotCursor> cursor_;
   index::ScanRange range_;
   index::ColumnMask columns_ = 0;
   index::ColumnBatch batch_;

@@ -25,8 +25,7 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
   std::optional<ValueId> predicate;
   if (!pattern.predicate.isVariable) predicate = ctx_.terms().findStored(pattern.predicate.term);
   for (core::NodeId g : scope.graphs) {
-    const index::GraphIndex* graph = ctx_.ledger().root().findGraph(g);
-    if (!graph) continue;
+    if (!ctx_.ledger().hasGraph(g)) continue;
     const PlannerStatistics* s = stats(g);
     if (!s) {
       t.rows += kUnknownTriples;

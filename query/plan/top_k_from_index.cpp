@@ -60,7 +60,7 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   for (const auto& r : ps->ranges) {
     if (r.rows > best->rows) best = &r;
   }
-  const index::PermutationReader* post = ctx_.reader(scope.graphs[0], index::Permutation::kPOST);
+  const index::SnapshotReader* post = ctx_.reader(scope.graphs[0], index::Permutation::kPOST);
   if (!post) return nullptr;
   const uint64_t byPredicate[] = {predicate->key};
   const uint64_t byType[] = {predicate->key, best->type};

@@ -187,7 +187,7 @@ TEST_P(BulkImportDifferentialTest, EveryScanShapeMatchesTheOracle) {
     auto reader = l.reader(core::kNoNode, Permutation::kPSOT);
     ASSERT_TRUE(reader);
     std::vector<uint64_t> prefix{**sig};
-    ScanCursor cursor = reader->scan(ScanRange::prefix(prefix), kAllColumns);
+    SnapshotCursor cursor = reader->scan(ScanRange::prefix(prefix), kAllColumns);
     ColumnBatch batch;
     while (*cursor.next(batch)) {
       for (size_t r = 0; r < batch.rows; ++r) {
@@ -283,7 +283,7 @@ TEST_P(BulkImportDifferentialTest, EveryScanShapeMatchesTheOracle) {
     uint64_t counted = 0;
     std::optional<uint64_t> graphId =
         graphTerm.value.empty() ? std::optional<uint64_t>(core::kNoNode) : encodeNode(graphTerm);
-    std::optional<PermutationReader> reader;
+    std::optional<SnapshotReader> reader;
     if (graphId) reader = l.reader(*graphId, shape.perm);
     std::vector<uint64_t> prefix;
     bool absent = !reader.has_value();
@@ -304,7 +304,7 @@ TEST_P(BulkImportDifferentialTest, EveryScanShapeMatchesTheOracle) {
       auto c = reader->count(range);
       ASSERT_TRUE(c.isOk()) << c.status().toString();
       counted = *c;
-      ScanCursor cursor = reader->scan(range, kAllColumns);
+      SnapshotCursor cursor = reader->scan(range, kAllColumns);
       ColumnBatch batch;
       std::optional<RowKey> previous;
       while (true) {

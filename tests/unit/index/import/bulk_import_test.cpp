@@ -147,7 +147,7 @@ TEST_F(BulkImportTest, BlankNodeLabelsAreScopedPerFile) {
   auto reader = l->reader(core::kNoNode, Permutation::kSPOT);
   ColumnBatch batch;
   std::set<uint64_t> subjects;
-  ScanCursor cursor = reader->scan(ScanRange::all(), columnBit(Column::kS));
+  SnapshotCursor cursor = reader->scan(ScanRange::all(), columnBit(Column::kS));
   while (*cursor.next(batch)) {
     for (size_t r = 0; r < batch.rows; ++r) subjects.insert(batch.column(Column::kS)[r]);
   }

@@ -1,0 +1,43 @@
+#pragma once
+// Novelty: what one snapshot of a ledger holds beyond its index root — per graph and
+// permutation the changes of every commit since the root, and the latest t. Immutable: a commit
+// makes a new Novelty sharing all unchanged runs (withCommit), so a reader keeps the snapshot it
+// started with while writers go on.
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/object_type.h"
+#include "index/novelty/flake.h"
+#include "index/novelty/permutation_novelty.h"
+
+namespace cairn::index {
+
+class Novelty {
+ public:
+  // No changes; t() is the index root's t.
+  explicit Novelty(uint64_t rootT) : t_(rootT) {}
+
+  uint64_t t() const { return t_; }               // the latest commit
+  uint64_t flakeCount() const { return flakes_; }  // changes held, over all graphs
+  bool empty() const { return flakes_ == 0; }
+
+  // The changes of one permutation of one graph; null when the graph has none.
+  const PermutationNovelty* find(core::NodeId graph, Permutation perm) const;
+  // Graphs with changes, ascending.
+  std::vector<core::NodeId> graphs() const;
+
+  // This novelty plus commit t's flakes (every flake's row.t == t > this->t()).
+  std::shared_ptr<const Novelty> withCommit(uint64_t t, std::span<const Flake> flakes) const;
+
+ private:
+  uint64_t t_ = 0;
+  uint64_t flakes_ = 0;
+  std::map<core::NodeId, std::array<PermutationNovelty, 4>> graphs_;
+};
+
+}  // namespace cairn::index

@@ -1,0 +1,53 @@
+#pragma once
+// NoveltyRun: an immutable sorted run of the changes of one permutation since the index root.
+// Entries are in key order and, for one key, newest first, so the change that decides a key at
+// some t is the first of its entries at or below t.
+//
+// Runs are what the novelty overlay is made of (PermutationNovelty): each commit adds a small run
+// and runs of similar size merge, so a snapshot is a short list of shared immutable runs and a
+// commit never copies the whole overlay.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "index/permutation.h"
+
+namespace cairn::index {
+
+struct NoveltyEntry {
+  RowKey key{};  // the permutation's five key columns
+  uint64_t t = 0;
+  bool assert = true;
+
+  bool operator==(const NoveltyEntry&) const = default;
+};
+
+// Key ascending, then t descending (newest change of a key first).
+inline bool noveltyEntryLess(const NoveltyEntry& a, const NoveltyEntry& b) {
+  if (a.key != b.key) return a.key < b.key;
+  return a.t > b.t;
+}
+
+// The row an entry stands for in permutation p (t included).
+IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry);
+
+class NoveltyRun {
+ public:
+  // `entries` must be sorted by noveltyEntryLess.
+  explicit NoveltyRun(std::vector<NoveltyEntry> entries);
+
+  // One run holding both: `newer`'s changes are all later than `older`'s.
+  static std::shared_ptr<const NoveltyRun> merge(const NoveltyRun& older, const NoveltyRun& newer);
+
+  size_t size() const { return entries_.size(); }
+  std::span<const NoveltyEntry> entries() const { return entries_; }
+  // The entries whose key lies in [low, high].
+  std::span<const NoveltyEntry> range(const RowKey& low, const RowKey& high) const;
+
+ private:
+  std::vector<NoveltyEntry> entries_;
+};
+
+}  // namespace cairn::index

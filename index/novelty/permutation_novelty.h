@@ -1,0 +1,49 @@
+#pragma once
+// PermutationNovelty: the changes of one permutation of one graph since the index root, as a
+// short list of immutable runs (oldest and largest first). Adding a commit makes a new value that
+// shares every run but the newest few, so snapshots are cheap to keep and to publish.
+//
+// Invariant (kept by the writer): the changes of one key alternate between assert and retract,
+// the first of them flipping the key's presence in the index root. So a key's presence at the
+// root is the opposite of its oldest change, and counts need no look-up in the base index.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "index/novelty/novelty_run.h"
+#include "index/tree/scan_range.h"
+
+namespace cairn::index {
+
+// What the novelty says about one key at some t.
+struct KeyChange {
+  RowKey key{};
+  uint64_t t = 0;          // the deciding change (the newest at or before the snapshot's t)
+  bool present = false;    // that change was an assert
+  bool inBase = false;     // the key was present at the index root
+};
+
+class PermutationNovelty {
+ public:
+  bool empty() const { return runs_.empty(); }
+  size_t size() const { return size_; }
+  size_t runCount() const { return runs_.size(); }
+
+  // A copy with `entries` (one commit's changes, sorted by noveltyEntryLess, newer than every
+  // change already here) added. Runs merge while the newer of two is at least half the older,
+  // so there are at most about log2(size) runs.
+  PermutationNovelty with(std::vector<NoveltyEntry> entries) const;
+
+  // Appends to `out`, in key order, one KeyChange per key in `range` that has a change at or
+  // before asOf.
+  void changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
+  // Whether any change at all (any t) lies in `range`.
+  bool touches(const ScanRange& range) const;
+
+ private:
+  std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first
+  size_t size_ = 0;
+};
+
+}  // namespace cairn::index

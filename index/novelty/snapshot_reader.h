@@ -1,0 +1,94 @@
+#pragma once
+// SnapshotReader: one permutation of one graph as a ledger snapshot sees it — the index root's
+// tree (PermutationReader) merged with the novelty overlay, at any t. It has the tree reader's
+// interface (scan, count, seek, tailStart), so every operator above it reads one consistent
+// snapshot without knowing whether a fact came from the index or from a recent commit.
+//
+// Where the novelty has no change inside a range, scans and counts are the tree's own, with no
+// extra work: current-state queries over indexed data pay nothing for the overlay.
+//
+// Thread-safety: as PermutationReader. The snapshot's novelty is kept alive by the reader and
+// by every cursor made from it.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/status.h"
+#include "index/novelty/novelty.h"
+#include "index/tree/column_batch.h"
+#include "index/tree/permutation_reader.h"
+#include "index/tree/scan_cursor.h"
+#include "index/tree/scan_range.h"
+#include "index/tree/scan_stats.h"
+
+namespace cairn::index {
+
+class SnapshotCursor {
+ public:
+  // Replaces `out` with the next batch (only the requested columns filled); false, with an
+  // empty batch, at the end. After an error next() keeps returning it.
+  core::Result<bool> next(ColumnBatch& out);
+  core::Result<bool> next(ColumnBatch& out, size_t maxRows);
+  const ScanStats& stats() const;
+
+ private:
+  friend class SnapshotReader;
+  SnapshotCursor() = default;
+
+  core::Result<bool> nextMerged(ColumnBatch& out, size_t maxRows);
+  RowKey baseKey(size_t row) const;
+  void emitBase(ColumnBatch& out, size_t row) const;
+  void emitChange(ColumnBatch& out, const KeyChange& change) const;
+
+  Permutation perm_ = Permutation::kSPOT;
+  ColumnMask columns_ = 0;
+  size_t batchRows_ = 0;
+  std::optional<ScanCursor> base_;
+  std::shared_ptr<const Novelty> keepAlive_;
+  std::vector<KeyChange> changes_;  // empty: the base cursor's batches pass through
+  size_t nextChange_ = 0;
+  ColumnBatch baseBatch_;
+  size_t basePos_ = 0;
+  bool baseDone_ = false;
+  ScanStats stats_;  // rows emitted when merging; base stats are added in stats()
+  mutable ScanStats reported_;
+};
+
+class SnapshotReader {
+ public:
+  // `base` is the tree of the index root (nullopt when the graph is not in the root);
+  // `changes` this graph's and permutation's novelty (null when none), owned by `novelty`.
+  SnapshotReader(Permutation perm, std::optional<PermutationReader> base,
+                 std::shared_ptr<const Novelty> novelty, const PermutationNovelty* changes,
+                 uint32_t batchRows);
+
+  Permutation perm() const { return perm_; }
+  // The index root's tree, null when the graph is not in it.
+  const PermutationReader* base() const { return base_ ? &*base_ : nullptr; }
+
+  // Rows with low <= key <= high present at asOf, in key order.
+  SnapshotCursor scan(const ScanRange& range, ColumnMask columns, uint64_t asOf = UINT64_MAX) const;
+  // The number of rows scan() would return; from directories plus the novelty's delta.
+  core::Result<uint64_t> count(const ScanRange& range, uint64_t asOf = UINT64_MAX,
+                               ScanStats* stats = nullptr) const;
+  // As PermutationReader::tailStart: scanning from the returned key to range.high yields at
+  // least the last `rows` rows of the range (all when it has fewer).
+  core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
+                                 uint64_t asOf = UINT64_MAX) const;
+  // The first row with key >= `key` present at asOf.
+  core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
+
+ private:
+  // The deciding change of every key in range at asOf.
+  std::vector<KeyChange> changesIn(const ScanRange& range, uint64_t asOf) const;
+
+  Permutation perm_;
+  std::optional<PermutationReader> base_;
+  std::shared_ptr<const Novelty> novelty_;
+  const PermutationNovelty* changes_;  // null or non-empty
+  uint32_t batchRows_;
+};
+
+}  // namespace cairn::index
