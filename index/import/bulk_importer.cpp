@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/vocab.h"
+#include "index/commit/commit_record.h"
 #include "index/dictionary/dictionary_builder.h"
 #include "index/import/parse_phase.h"
 #include "index/import/quad_source.h"
@@ -111,6 +112,11 @@ class Importer {
   PermutationBuild buildPermutation(QuadSource& source, Permutation perm, bool collectStats);
   void collect(Permutation perm, PermutationBuild build);
   void publish();
+  // Deletes the ledger's commit head, if any (a dropped or rebuilt ledger's commits).
+  void dropCommitHead() {
+    const core::Status st = heads_.deleteHead(ledgerCommitHeadName(options_.ledger));
+    if (!st.isOk() && st.code() != core::StatusCode::kNotFound) fail(st);
+  }
 
   storage::BlobStore& blobs_;
   storage::HeadStore& heads_;
@@ -147,8 +153,19 @@ ImportReport Importer::run() {
     previousRoot_ = *head;
     auto rootBlob = check(blobs_.get(previousRoot_));
     previousT_ = check(IndexRoot::fromJson(rootBlob)).t;
+    // The rebuild replaces the commits since the root too: its t comes after theirs, so they
+    // are never replayed over it (and their head is dropped once the new root is published).
+    auto lastCommit = heads_.getHead(ledgerCommitHeadName(options_.ledger));
+    if (lastCommit.isOk()) {
+      previousT_ = std::max(previousT_, check(decodeCommitRecord(check(blobs_.get(*lastCommit)),
+                                                                 lastCommit->shortHex()))
+                                            .t);
+    }
   } else if (head.status().code() != core::StatusCode::kNotFound) {
     fail(head.status());
+  } else {
+    // A ledger of this name was dropped: its commits must not be replayed over the new one.
+    dropCommitHead();
   }
   scratch_ = check(ScratchDirectory::create(options_.scratchDirectory));
 
@@ -414,6 +431,7 @@ void Importer::publish() {
   auto rootId = check(blobs_.put(root.toJson()));
   check(blobs_.sync());
   check(heads_.compareAndSetHead(ledgerHeadName(options_.ledger), previousRoot_, rootId));
+  if (!previousRoot_.isNull()) dropCommitHead();
   report_.root = rootId;
   report_.t = root.t;
   report_.quadsStored = root.quads;

@@ -25,4 +25,8 @@ void checkLedgerName(std::string_view name) {
 
 std::string ledgerHeadName(std::string_view ledger) { return "ledger/" + std::string(ledger); }
 
+std::string ledgerCommitHeadName(std::string_view ledger) {
+  return "commit/" + std::string(ledger);
+}
+
 }  // namespace cairn::index

@@ -12,5 +12,7 @@ bool isValidLedgerName(std::string_view name);
 void checkLedgerName(std::string_view name);
 // The head (storage::HeadStore) holding the ledger's current index root.
 std::string ledgerHeadName(std::string_view ledger);
+// The head (storage::HeadStore) naming the ledger's latest commit record (index/commit).
+std::string ledgerCommitHeadName(std::string_view ledger);
 
 }  // namespace cairn::index

@@ -83,6 +83,12 @@ void LedgerRegistry::drop(std::string_view name) {
     throw core::Error(core::ErrorCode::kNotFound, "no ledger named '" + std::string(name) + "'");
   }
   if (!status.isOk()) throw core::Error(core::ErrorCode::kStorageError, status.toString());
+  // The commits go too (a later ledger of this name must not replay them; the importer also
+  // drops a stale commit head, in case this process stops right here).
+  const core::Status commits = store_->deleteHead(index::ledgerCommitHeadName(name));
+  if (!commits.isOk() && commits.code() != core::StatusCode::kNotFound) {
+    throw core::Error(core::ErrorCode::kStorageError, commits.toString());
+  }
   std::unique_lock lock(mutex_);
   auto it = open_.find(name);
   if (it != open_.end()) open_.erase(it);

@@ -1,0 +1,295 @@
+#include "index/write/live_ledger.h"
+
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <tuple>
+
+#include "index/commit/commit_record.h"
+#include "index/ledger/ledger_name.h"
+#include "index/write/transaction_encoder.h"
+
+namespace cairn::index {
+namespace {
+
+std::string nowWithMillis() {
+  const auto now = std::chrono::system_clock::now();
+  const auto millis =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buf[40];
+  const size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  std::snprintf(buf + n, sizeof buf - n, ".%03dZ", static_cast<int>(millis % 1000));
+  return buf;
+}
+
+Ledger::CommitTerms commitTerms(const CommitRecord& record) {
+  Ledger::CommitTerms terms;
+  terms.newIris = record.iris.size();
+  terms.newStrings = record.strings.size();
+  terms.languages = record.languages;
+  terms.datatypes = record.datatypes;
+  terms.blankNodes = record.blankNodes;
+  return terms;
+}
+
+// Appends a record's new terms to the overlay, checking they get the ids the record names.
+core::Status appendTerms(TermList& list, const std::vector<NewTerm>& terms, const char* kind,
+                         const std::string& blob) {
+  for (const NewTerm& term : terms) {
+    const uint64_t expected = list.firstId() + list.count();
+    if (term.id != expected) {
+      return core::Status::corruption("commit blob " + blob + ": " + kind + " id " +
+                                      std::to_string(term.id) + " where " +
+                                      std::to_string(expected) + " comes next");
+    }
+    list.append(term.text);
+  }
+  return core::Status::ok();
+}
+
+}  // namespace
+
+LiveLedger::LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std::string name)
+    : blobs_(blobs),
+      heads_(heads),
+      name_(std::move(name)),
+      commitHead_(ledgerCommitHeadName(name_)) {}
+
+core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(storage::BlobStore& blobs,
+                                                           storage::HeadStore& heads,
+                                                           std::string_view name,
+                                                           std::shared_ptr<IndexCache> cache,
+                                                           const IndexConfig& config,
+                                                           ReplayReport* report) {
+  CAIRN_ASSIGN_OR_RETURN(auto base, Ledger::open(blobs, heads, name, std::move(cache), config));
+  auto live = std::shared_ptr<LiveLedger>(new LiveLedger(blobs, heads, std::string(name)));
+  live->current_ = std::move(base);
+  CAIRN_RETURN_IF_ERROR(live->replay(report));
+  return live;
+}
+
+core::Status LiveLedger::replay(ReplayReport* report) {
+  const auto started = std::chrono::steady_clock::now();
+  auto head = heads_.getHead(commitHead_);
+  if (!head.isOk()) {
+    if (head.status().code() == core::StatusCode::kNotFound) return core::Status::ok();
+    return head.status();
+  }
+  lastCommit_ = *head;
+  // Walk back to the index root, then apply oldest first.
+  const uint64_t rootT = current_->root().t;
+  std::vector<CommitRecord> records;
+  storage::ContentId id = *head;
+  while (!id.isNull()) {
+    CAIRN_ASSIGN_OR_RETURN(std::string bytes, blobs_.get(id));
+    CAIRN_ASSIGN_OR_RETURN(CommitRecord record, decodeCommitRecord(bytes, id.shortHex()));
+    if (record.t <= rootT) break;
+    if (!records.empty() && record.t >= records.back().t) {
+      return core::Status::corruption("commit blob " + id.shortHex() + ": t " +
+                                      std::to_string(record.t) + " is not before its successor's");
+    }
+    id = record.previous;
+    records.push_back(std::move(record));
+  }
+  std::shared_ptr<const Ledger> ledger = current_;
+  uint64_t flakes = 0;
+  for (auto it = records.rbegin(); it != records.rend(); ++it) {
+    const std::string blob = "t " + std::to_string(it->t);
+    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().iris, it->iris, "IRI", blob));
+    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().strings, it->strings, "string", blob));
+    CAIRN_ASSIGN_OR_RETURN(ledger, ledger->withCommit(it->t, it->flakes, commitTerms(*it)));
+    flakes += it->flakes.size();
+  }
+  current_ = std::move(ledger);
+  if (report != nullptr) {
+    report->commits = records.size();
+    report->flakes = flakes;
+    report->seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+  return core::Status::ok();
+}
+
+std::shared_ptr<const Ledger> LiveLedger::snapshot() const {
+  std::lock_guard lock(snapshotMutex_);
+  return current_;
+}
+
+void LiveLedger::publish(std::shared_ptr<const Ledger> next) {
+  std::lock_guard lock(snapshotMutex_);
+  current_ = std::move(next);
+}
+
+core::Result<CommitResult> LiveLedger::commit(Transaction tx) {
+  Pending me{std::move(tx), std::nullopt};
+  std::unique_lock lock(queueMutex_);
+  queue_.push_back(&me);
+  queueChanged_.wait(lock, [&] { return me.result.has_value() || !leading_; });
+  if (me.result) return std::move(*me.result);
+  // Lead one batch: everything queued so far (this call's transaction included).
+  leading_ = true;
+  std::deque<Pending*> batch;
+  batch.swap(queue_);
+  lock.unlock();
+  runBatch(batch);
+  lock.lock();
+  leading_ = false;
+  queueChanged_.notify_all();
+  return std::move(*me.result);
+}
+
+namespace {
+
+// One transaction applied to a snapshot, not yet durable: the snapshot after it and the record
+// that makes it durable (previous and time still to fill in).
+struct AppliedTransaction {
+  std::shared_ptr<const Ledger> next;
+  CommitRecord record;
+  uint64_t inserted = 0;
+  uint64_t deleted = 0;
+};
+
+using FactKey = std::tuple<core::NodeId, uint64_t, uint64_t, core::ObjectType, uint64_t, uint64_t>;
+
+// Runs every step of `tx` on `start` — each against the state the earlier ones left — and
+// returns the net change as one commit at start->t() + 1, or nullopt when nothing changes. New
+// terms are appended to the overlay as steps need them; on error or no change they are taken
+// back, so the overlay then holds what it held before.
+core::Result<std::optional<AppliedTransaction>> applyTransaction(
+    const std::shared_ptr<const Ledger>& start, Transaction& tx) {
+  TermOverlay& overlay = start->termOverlay();
+  const uint64_t irisBefore = overlay.iris.count();
+  const uint64_t stringsBefore = overlay.strings.count();
+  auto rollback = [&] {
+    overlay.iris.truncate(irisBefore);
+    overlay.strings.truncate(stringsBefore);
+  };
+  const uint64_t t = start->t() + 1;
+  std::shared_ptr<const Ledger> state = start;
+  CommitRecord record;
+  record.t = t;
+  record.baseT = start->root().t;
+  record.blankNodes = start->root().blankNodes;
+  std::map<FactKey, std::pair<bool, bool>> touched;  // fact → (present before, present after)
+
+  auto runStep = [&](const TxChanges& changes) -> core::Status {
+    CAIRN_ASSIGN_OR_RETURN(EncodedTransaction step, encodeChanges(*state, changes, state->t() + 1));
+    for (const NewTerm& term : step.iris) overlay.iris.append(term.text);
+    for (const NewTerm& term : step.strings) overlay.strings.append(term.text);
+    for (const Flake& f : step.flakes) {
+      const FactKey key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
+      auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
+      if (!fresh) it->second.second = f.assert;
+    }
+    Ledger::CommitTerms terms{step.iris.size(), step.strings.size(), step.languages,
+                              step.datatypes, step.blankNodes};
+    record.iris.insert(record.iris.end(), step.iris.begin(), step.iris.end());
+    record.strings.insert(record.strings.end(), step.strings.begin(), step.strings.end());
+    record.languages.insert(record.languages.end(), step.languages.begin(), step.languages.end());
+    record.datatypes.insert(record.datatypes.end(), step.datatypes.begin(), step.datatypes.end());
+    record.blankNodes = step.blankNodes;
+    if (tx.steps.empty()) return core::Status::ok();  // no later step reads the state
+    CAIRN_ASSIGN_OR_RETURN(state, state->withCommit(state->t() + 1, step.flakes, terms));
+    return core::Status::ok();
+  };
+
+  core::Status status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)});
+  for (size_t i = 0; status.isOk() && i < tx.steps.size(); ++i) {
+    auto changes = tx.steps[i](*state);
+    status = changes.isOk() ? runStep(*changes) : changes.status();
+  }
+  if (!status.isOk()) {
+    rollback();
+    return status;
+  }
+  AppliedTransaction applied;
+  for (const auto& [key, presence] : touched) {
+    if (presence.first == presence.second) continue;
+    const auto& [g, s, p, ot, ok, i] = key;
+    Flake flake;
+    flake.g = g;
+    flake.row = IndexRow{s, p, ok, i, t, ot};
+    flake.assert = presence.second;
+    record.flakes.push_back(flake);
+    ++(flake.assert ? applied.inserted : applied.deleted);
+  }
+  if (record.flakes.empty()) {
+    rollback();
+    return std::optional<AppliedTransaction>();
+  }
+  record.message = tx.message;
+  const Ledger::CommitTerms terms{record.iris.size(), record.strings.size(), record.languages,
+                                  record.datatypes, record.blankNodes};
+  auto next = start->withCommit(t, record.flakes, terms);
+  if (!next.isOk()) {
+    rollback();
+    return next.status();
+  }
+  applied.next = std::move(next).value();
+  applied.record = std::move(record);
+  return std::optional<AppliedTransaction>(std::move(applied));
+}
+
+}  // namespace
+
+void LiveLedger::runBatch(std::deque<Pending*>& batch) {
+  std::shared_ptr<const Ledger> working = snapshot();
+  TermOverlay& overlay = working->termOverlay();
+  const uint64_t irisBefore = overlay.iris.count();
+  const uint64_t stringsBefore = overlay.strings.count();
+  storage::ContentId previous = lastCommit_;
+  std::vector<std::string> encoded;
+  std::vector<Pending*> committed;
+  std::vector<CommitResult> results;
+
+  for (Pending* p : batch) {
+    auto applied = applyTransaction(working, p->tx);
+    if (!applied.isOk()) {
+      p->result.emplace(applied.status());
+      continue;
+    }
+    if (!applied->has_value()) {
+      // Nothing changes. (If the batch fails to become durable, this answer fails too: it was
+      // read from the batch's own unpublished state.)
+      p->result.emplace(CommitResult{working->t(), 0, 0, {}});
+      continue;
+    }
+    AppliedTransaction& a = **applied;
+    a.record.time = nowWithMillis();
+    a.record.previous = previous;
+    if (core::Status valid = validateCommitRecord(a.record); !valid.isOk()) {
+      // A bug, not bad input: the encoder builds valid records. Take the terms back.
+      overlay.iris.truncate(overlay.iris.count() - a.record.iris.size());
+      overlay.strings.truncate(overlay.strings.count() - a.record.strings.size());
+      p->result.emplace(valid);
+      continue;
+    }
+    encoded.push_back(encodeCommitRecord(a.record));
+    previous = storage::ContentId::of(encoded.back());
+    working = std::move(a.next);
+    committed.push_back(p);
+    results.push_back(CommitResult{a.record.t, a.inserted, a.deleted, a.record.time});
+  }
+  if (committed.empty()) return;
+
+  // One batch write, then the synced head update makes every record of the batch durable.
+  std::vector<std::string_view> views(encoded.begin(), encoded.end());
+  core::Status status = blobs_.putMany(views).status();
+  if (status.isOk()) status = heads_.compareAndSetHead(commitHead_, lastCommit_, previous);
+  if (!status.isOk()) {
+    overlay.iris.truncate(irisBefore);
+    overlay.strings.truncate(stringsBefore);
+    for (Pending* p : batch) {
+      if (!p->result || p->result->isOk()) p->result.emplace(status);
+    }
+    return;
+  }
+  lastCommit_ = previous;
+  publish(std::move(working));
+  for (size_t i = 0; i < committed.size(); ++i) committed[i]->result.emplace(results[i]);
+}
+
+}  // namespace cairn::index

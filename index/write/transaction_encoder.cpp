@@ -1,0 +1,219 @@
+#include "index/write/transaction_encoder.h"
+
+#include <array>
+#include <tuple>
+
+#include "core/literal_codec.h"
+#include "core/vocab.h"
+
+namespace cairn::index {
+namespace {
+
+using core::EncodedObject;
+using core::TermKind;
+namespace otype = core::otype;
+
+// (g, s, p, ot, ok): one RDF fact (i is always 0 for RDF).
+using FactKey = std::tuple<core::NodeId, core::NodeId, core::NodeId, core::ObjectType, uint64_t>;
+
+class Encoder {
+ public:
+  Encoder(const Ledger& snapshot)
+      : snapshot_(snapshot),
+        nextIri_(snapshot.nextIriId()),
+        nextString_(snapshot.nextStringId()),
+        blankNodes_(snapshot.root().blankNodes) {}
+
+  // The object a term stands for; nullopt when it names nothing in the ledger and `add` is
+  // false (or a new blank node is asked for while deleting).
+  core::Result<std::optional<EncodedObject>> object(const TxTerm& term, bool add) {
+    using Out = std::optional<EncodedObject>;
+    if (term.id) return Out(*term.id);
+    const core::Term& t = term.term;
+    switch (t.kind) {
+      case TermKind::kIri: {
+        CAIRN_ASSIGN_OR_RETURN(auto id, iri(t.value, add));
+        if (!id) return Out();
+        return Out(EncodedObject{otype::kIri, *id});
+      }
+      case TermKind::kBlank: {
+        if (!add) return Out();
+        auto [it, fresh] = blanks_.try_emplace(t.value, 0);
+        if (fresh) it->second = core::blankNodeId(++blankNodes_);
+        return Out(EncodedObject{otype::kBlank, it->second});
+      }
+      case TermKind::kLiteral:
+        return literal(t, add);
+    }
+    return Out();
+  }
+
+  core::Result<std::optional<core::NodeId>> node(const TxTerm& term, bool add, const char* role) {
+    CAIRN_ASSIGN_OR_RETURN(auto object, this->object(term, add));
+    if (!object) return std::optional<core::NodeId>();
+    if (!core::isNode(object->type)) {
+      return core::Status::invalidArgument(std::string("a literal cannot be a ") + role);
+    }
+    return std::optional<core::NodeId>(object->key);
+  }
+
+  core::Result<std::optional<core::NodeId>> iriNode(const TxTerm& term, bool add,
+                                                    const char* role) {
+    CAIRN_ASSIGN_OR_RETURN(auto object, this->object(term, add));
+    if (object && object->type != otype::kIri) {
+      return core::Status::invalidArgument(std::string("the ") + role + " must be an IRI");
+    }
+    if (!object && !term.id && term.term.kind != TermKind::kIri) {
+      return core::Status::invalidArgument(std::string("the ") + role + " must be an IRI");
+    }
+    if (!object) return std::optional<core::NodeId>();
+    return std::optional<core::NodeId>(object->key);
+  }
+
+  void finish(EncodedTransaction& out) {
+    out.iris = std::move(newIris_);
+    out.strings = std::move(newStrings_);
+    out.languages = std::move(newLanguages_);
+    out.datatypes = std::move(newDatatypes_);
+    out.blankNodes = blankNodes_;
+  }
+
+ private:
+  core::Result<std::optional<uint64_t>> iri(const std::string& text, bool add) {
+    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeNode(core::Term::iri(text)));
+    if (found) return found;
+    if (auto it = stagedIris_.find(text); it != stagedIris_.end()) return {it->second};
+    if (!add) return std::optional<uint64_t>();
+    const uint64_t id = nextIri_++;
+    stagedIris_.emplace(text, id);
+    newIris_.push_back(NewTerm{id, text});
+    return std::optional<uint64_t>(id);
+  }
+
+  core::Result<std::optional<uint64_t>> string(const std::string& text, bool add) {
+    // encodeObject of a plain literal looks the lexical form up in the string dictionary.
+    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeObject(core::Term::literal(text)));
+    if (found) return std::optional<uint64_t>(found->key);
+    if (auto it = stagedStrings_.find(text); it != stagedStrings_.end()) return {it->second};
+    if (!add) return std::optional<uint64_t>();
+    const uint64_t id = nextString_++;
+    stagedStrings_.emplace(text, id);
+    newStrings_.push_back(NewTerm{id, text});
+    return std::optional<uint64_t>(id);
+  }
+
+  // The code of a language tag or datatype: the snapshot's, a staged one, or (when adding) the
+  // next free one; 0 when absent and not adding.
+  core::Result<uint16_t> code(const TermCodeTable& table, std::vector<std::string>& added,
+                              const std::string& text, bool add, uint16_t maxCode,
+                              const char* what) {
+    if (auto c = table.find(text)) return *c;
+    for (size_t i = 0; i < added.size(); ++i) {
+      if (added[i] == text) return static_cast<uint16_t>(table.size() + i + 1);
+    }
+    if (!add) return uint16_t{0};
+    if (table.size() + added.size() >= maxCode) {
+      return core::Status::invalidArgument("more than " + std::to_string(maxCode) + " distinct " +
+                                           what);
+    }
+    added.push_back(text);
+    return static_cast<uint16_t>(table.size() + added.size());
+  }
+
+  core::Result<std::optional<EncodedObject>> literal(const core::Term& t, bool add) {
+    using Out = std::optional<EncodedObject>;
+    core::ObjectType type;
+    if (!t.language.empty()) {
+      CAIRN_ASSIGN_OR_RETURN(uint16_t c, code(snapshot_.languageCodes(), newLanguages_, t.language,
+                                              add, otype::kMaxLanguageCode, "language tags"));
+      if (c == 0) return Out();
+      type = core::langStringType(c);
+    } else if (t.datatype.empty() || t.datatype == core::vocab::kXsdString) {
+      type = otype::kString;
+    } else if (auto builtin = core::builtinTypeForDatatype(t.datatype)) {
+      if (auto key = core::encodeInline(*builtin, t.value)) return Out(EncodedObject{*builtin, *key});
+      type = core::lexicalTypeOf(*builtin);  // non-canonical or ill-typed: kept as written
+    } else {
+      CAIRN_ASSIGN_OR_RETURN(uint16_t c, code(snapshot_.datatypeCodes(), newDatatypes_, t.datatype,
+                                              add, otype::kMaxDatatypeCode, "literal datatypes"));
+      if (c == 0) return Out();
+      type = core::otherDatatypeType(c);
+    }
+    CAIRN_ASSIGN_OR_RETURN(auto id, string(t.value, add));
+    if (!id) return Out();
+    return Out(EncodedObject{type, *id});
+  }
+
+  const Ledger& snapshot_;
+  uint64_t nextIri_;
+  uint64_t nextString_;
+  uint64_t blankNodes_;
+  std::unordered_map<std::string, uint64_t> stagedIris_;
+  std::unordered_map<std::string, uint64_t> stagedStrings_;
+  std::unordered_map<std::string, core::NodeId> blanks_;
+  std::vector<NewTerm> newIris_;
+  std::vector<NewTerm> newStrings_;
+  std::vector<std::string> newLanguages_;
+  std::vector<std::string> newDatatypes_;
+};
+
+// The fact of a quad; nullopt when a term names nothing (only possible when not adding).
+core::Result<std::optional<FactKey>> factOf(Encoder& encoder, const TxQuad& q, bool add) {
+  using Out = std::optional<FactKey>;
+  core::NodeId g = core::kNoNode;
+  if (q.g) {
+    CAIRN_ASSIGN_OR_RETURN(auto graph, encoder.iriNode(*q.g, add, "graph name"));
+    if (!graph) return Out();
+    g = *graph;
+  }
+  CAIRN_ASSIGN_OR_RETURN(auto s, encoder.node(q.s, add, "subject"));
+  CAIRN_ASSIGN_OR_RETURN(auto p, encoder.iriNode(q.p, add, "predicate"));
+  CAIRN_ASSIGN_OR_RETURN(auto o, encoder.object(q.o, add));
+  if (!s || !p || !o) return Out();
+  return Out(FactKey{g, *s, *p, o->type, o->key});
+}
+
+core::Result<bool> isPresent(const Ledger& snapshot, const FactKey& fact) {
+  const auto& [g, s, p, ot, ok] = fact;
+  auto reader = snapshot.reader(g, Permutation::kSPOT);
+  if (!reader) return false;
+  const RowKey key{s, p, ot, ok, 0};
+  CAIRN_ASSIGN_OR_RETURN(auto row, reader->seek(key));
+  return row.has_value() && rowKey(Permutation::kSPOT, *row) == key;
+}
+
+}  // namespace
+
+core::Result<EncodedTransaction> encodeChanges(const Ledger& snapshot, const TxChanges& tx,
+                                               uint64_t t) {
+  Encoder encoder(snapshot);
+  std::map<FactKey, bool> wanted;  // fact → present after the commit
+  for (const TxQuad& q : tx.deletes) {
+    CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/false));
+    if (fact) wanted[*fact] = false;
+  }
+  for (const TxQuad& q : tx.inserts) {
+    CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/true));
+    if (fact) wanted[*fact] = true;
+  }
+  EncodedTransaction out;
+  for (const auto& [fact, present] : wanted) {
+    CAIRN_ASSIGN_OR_RETURN(bool now, isPresent(snapshot, fact));
+    if (now == present) continue;
+    const auto& [g, s, p, ot, ok] = fact;
+    Flake flake;
+    flake.g = g;
+    flake.row.s = s;
+    flake.row.p = p;
+    flake.row.ot = ot;
+    flake.row.ok = ok;
+    flake.row.t = t;
+    flake.assert = present;
+    out.flakes.push_back(flake);
+    ++(present ? out.inserted : out.deleted);
+  }
+  encoder.finish(out);
+  return out;
+}
+
+}  // namespace cairn::index
