@@ -54,11 +54,22 @@ std::vector<core::NodeId> Ledger::graphIds() const {
     if (root_.findGraph(g) == nullptr) ids.push_back(g);
   }
   std::sort(ids.begin(), ids.end());
+  std::erase_if(ids, [&](core::NodeId g) { return !hasGraph(g); });
   return ids;
 }
 
 bool Ledger::hasGraph(core::NodeId graph) const {
-  return root_.findGraph(graph) != nullptr || novelty_->find(graph, Permutation::kSPOT) != nullptr;
+  const bool inRoot = root_.findGraph(graph) != nullptr;
+  const bool touched = novelty_->find(graph, Permutation::kSPOT) != nullptr;
+  if (!touched) return inRoot;  // the root keeps only graphs with triples
+  std::lock_guard lock(presence_->mutex);
+  auto it = presence_->byGraph.find(graph);
+  if (it == presence_->byGraph.end()) {
+    auto count = reader(graph, Permutation::kSPOT)->count(ScanRange::all());
+    // On a read error, say the graph exists: its scans will report the error.
+    it = presence_->byGraph.emplace(graph, !count.isOk() || *count > 0).first;
+  }
+  return it->second;
 }
 
 core::Result<std::shared_ptr<const Ledger>> Ledger::withCommit(uint64_t t,
@@ -86,6 +97,7 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::withCommit(uint64_t t,
   }
   next->root_.blankNodes = std::max(root_.blankNodes, terms.blankNodes);
   next->novelty_ = novelty_->withCommit(t, flakes);
+  next->presence_ = std::make_shared<GraphPresence>();
   return std::shared_ptr<const Ledger>(std::move(next));
 }
 

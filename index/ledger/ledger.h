@@ -50,7 +50,9 @@ class Ledger {
   // The latest commit this snapshot holds (the root's t when no commit came since).
   uint64_t t() const { return novelty_->t(); }
   const Novelty& novelty() const { return *novelty_; }
-  // Graphs in the root or with changes since, ascending (kNoNode, the default graph, first).
+  // Graphs with triples in this snapshot, ascending (kNoNode, the default graph, first when it
+  // has triples). A graph exists while it has triples: one whose triples were all deleted is
+  // gone.
   std::vector<core::NodeId> graphIds() const;
   bool hasGraph(core::NodeId graph) const;
   // Ids the next new IRI / string would get.
@@ -131,6 +133,13 @@ class Ledger {
     std::map<core::NodeId, std::shared_ptr<const LedgerStats>> byGraph;
   };
   std::shared_ptr<StatsCache> statsCache_ = std::make_shared<StatsCache>();
+
+  // Whether graphs the novelty touches still have triples, worked out once per snapshot.
+  struct GraphPresence {
+    std::mutex mutex;
+    std::map<core::NodeId, bool> byGraph;
+  };
+  std::shared_ptr<GraphPresence> presence_ = std::make_shared<GraphPresence>();
 };
 
 }  // namespace cairn::index

@@ -1,5 +1,6 @@
 #include "index/write/live_ledger.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <map>
@@ -7,23 +8,11 @@
 
 #include "index/commit/commit_record.h"
 #include "index/ledger/ledger_name.h"
+#include "index/write/commit_time.h"
 #include "index/write/transaction_encoder.h"
 
 namespace cairn::index {
 namespace {
-
-std::string nowWithMillis() {
-  const auto now = std::chrono::system_clock::now();
-  const auto millis =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-  const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buf[40];
-  const size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  std::snprintf(buf + n, sizeof buf - n, ".%03dZ", static_cast<int>(millis % 1000));
-  return buf;
-}
 
 Ledger::CommitTerms commitTerms(const CommitRecord& record) {
   Ledger::CommitTerms terms;
@@ -71,8 +60,25 @@ core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(storage::BlobStore& b
   return live;
 }
 
+void LiveLedger::recordTime(const std::string& time, uint64_t t) {
+  const auto millis = parseIsoTimeMillis(time);
+  if (!millis) return;
+  std::lock_guard lock(timelineMutex_);
+  // Clocks may step back; keep the times ascending so lookups can bisect.
+  const int64_t at = timeline_.empty() ? *millis : std::max(*millis, timeline_.back().first);
+  timeline_.emplace_back(at, t);
+}
+
+uint64_t LiveLedger::tAtTime(int64_t millis) const {
+  std::lock_guard lock(timelineMutex_);
+  auto it = std::upper_bound(timeline_.begin(), timeline_.end(), millis,
+                             [](int64_t m, const auto& entry) { return m < entry.first; });
+  return it == timeline_.begin() ? 0 : std::prev(it)->second;
+}
+
 core::Status LiveLedger::replay(ReplayReport* report) {
   const auto started = std::chrono::steady_clock::now();
+  recordTime(current_->root().createdAt, current_->root().t);
   auto head = heads_.getHead(commitHead_);
   if (!head.isOk()) {
     if (head.status().code() == core::StatusCode::kNotFound) return core::Status::ok();
@@ -101,6 +107,7 @@ core::Status LiveLedger::replay(ReplayReport* report) {
     CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().iris, it->iris, "IRI", blob));
     CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().strings, it->strings, "string", blob));
     CAIRN_ASSIGN_OR_RETURN(ledger, ledger->withCommit(it->t, it->flakes, commitTerms(*it)));
+    recordTime(it->time, it->t);
     flakes += it->flakes.size();
   }
   current_ = std::move(ledger);
@@ -258,7 +265,7 @@ void LiveLedger::runBatch(std::deque<Pending*>& batch) {
       continue;
     }
     AppliedTransaction& a = **applied;
-    a.record.time = nowWithMillis();
+    a.record.time = commitTimeNow();
     a.record.previous = previous;
     if (core::Status valid = validateCommitRecord(a.record); !valid.isOk()) {
       // A bug, not bad input: the encoder builds valid records. Take the terms back.
@@ -288,6 +295,7 @@ void LiveLedger::runBatch(std::deque<Pending*>& batch) {
     return;
   }
   lastCommit_ = previous;
+  for (const CommitResult& r : results) recordTime(r.time, r.t);
   publish(std::move(working));
   for (size_t i = 0; i < committed.size(); ++i) committed[i]->result.emplace(results[i]);
 }

@@ -22,6 +22,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/status.h"
 #include "index/ledger/ledger.h"
@@ -48,6 +50,9 @@ class LiveLedger {
                                                         ReplayReport* report = nullptr);
 
   const std::string& name() const { return name_; }
+  // The latest t committed at or before `millis` (milliseconds since 1970; the index root
+  // counts from its creation); 0 when the ledger is younger. For as-of queries.
+  uint64_t tAtTime(int64_t millis) const;
   // The latest published snapshot.
   std::shared_ptr<const Ledger> snapshot() const;
 
@@ -81,6 +86,10 @@ class LiveLedger {
   bool leading_ = false;
 
   storage::ContentId lastCommit_;  // the commit head; only the leader touches it
+
+  void recordTime(const std::string& time, uint64_t t);
+  mutable std::mutex timelineMutex_;
+  std::vector<std::pair<int64_t, uint64_t>> timeline_;  // (commit time ms, t), both ascending
 };
 
 }  // namespace cairn::index

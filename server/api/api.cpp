@@ -82,8 +82,19 @@ struct Api::State {
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kExplain); }};
       }
       if (s.size() == 3 && s[2] == "data") {
-        return {"data", Scope::kRead, "GET", handleGraphStoreRead};
+        const char* allowed = "GET, PUT, POST, DELETE";
+        if (method == "PUT" || method == "POST" || method == "DELETE") {
+          return {"data", Scope::kWrite, allowed, handleGraphStoreWrite};
+        }
+        return {"data", Scope::kRead, allowed, handleGraphStoreRead};
       }
+      if (s.size() == 3 && s[2] == "update") {
+        return {"update", Scope::kWrite, "POST", handleUpdate};
+      }
+    }
+    if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "update") {
+      call.ledger = compatLedgerName(s[3]);
+      return {"fluree_update", Scope::kWrite, "POST", handleUpdate};
     }
     if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "query") {
       call.ledger = compatLedgerName(s[3]);

@@ -151,7 +151,7 @@ void handleLedgerList(const RouteCall& call) {
         try {
           const auto ledger = call.context->ledgers.get(name);
           list.push_back(
-              {{"name", name}, {"t", ledger->root().t}, {"quads", ledger->root().quads}});
+              {{"name", name}, {"t", ledger->t()}, {"quads", currentQuads(*ledger)}});
         } catch (const core::Error& e) {
           list.push_back({{"name", name}, {"error", e.message()}});
         }

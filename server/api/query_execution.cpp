@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "index/write/commit_time.h"
 #include "query/engine/query_engine.h"
 #include "server/http/media_type.h"
 #include "sparql/parser/sparql_parser.h"
@@ -81,6 +82,15 @@ void applyDataset(const QueryJob& job, query::Query& q) {
   q.dataset.namedGraphs = job.namedGraphs;
 }
 
+void checkGraphExists(const index::Ledger& ledger, const std::string& iri) {
+  auto id = ledger.encodeNode(core::Term::iri(iri));
+  const bool found =
+      id.isOk() && id->has_value() && ledger.reader(**id, index::Permutation::kSPOT).has_value();
+  if (!found) throw HttpError(404, "graph_not_found", "the ledger has no graph <" + iri + ">");
+}
+
+}  // namespace
+
 // §2.1: a service may use its endpoint as the base IRI, so relative IRIs in a query resolve to
 // something absolute (N-Triples and the result formats need absolute IRIs). The host comes
 // from the Host header when it is a plain host[:port].
@@ -96,14 +106,17 @@ std::string endpointBase(const http::Request& request, const std::string& path) 
   return "http://" + host + path;
 }
 
-void checkGraphExists(const index::Ledger& ledger, const std::string& iri) {
-  auto id = ledger.encodeNode(core::Term::iri(iri));
-  const bool found =
-      id.isOk() && id->has_value() && ledger.reader(**id, index::Permutation::kSPOT).has_value();
-  if (!found) throw HttpError(404, "graph_not_found", "the ledger has no graph <" + iri + ">");
+// Graph IRIs arrive as parameters; anything that could not be written between < and > in a
+// query is refused here rather than passed on.
+void checkIri(const std::string& iri, const char* parameter) {
+  const bool bad = iri.empty() || iri.find_first_of("<>\"{}|^`\\ \t\r\n") != std::string::npos ||
+                   iri.find(':') == std::string::npos;
+  if (bad) {
+    throw HttpError(400, "invalid_parameter",
+                    std::string(parameter) + " must be an absolute IRI, not '" + iri + "'");
+  }
 }
 
-}  // namespace
 
 std::chrono::milliseconds requestTimeout(const std::string* parameter, const ServerConfig& config) {
   if (parameter == nullptr || parameter->empty()) return config.defaultTimeout;
@@ -132,6 +145,28 @@ std::chrono::milliseconds requestTimeout(const std::string* parameter, const Ser
   return std::chrono::milliseconds(std::max<int64_t>(1, static_cast<int64_t>(millis)));
 }
 
+void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job) {
+  if (t != nullptr && asOf != nullptr) {
+    throw HttpError(400, "invalid_parameter", "give either t= or as-of=, not both");
+  }
+  if (t != nullptr) {
+    uint64_t value = 0;
+    auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), value);
+    if (t->empty() || ec != std::errc() || end != t->data() + t->size()) {
+      throw HttpError(400, "invalid_parameter", "t must be a commit number, not '" + *t + "'");
+    }
+    job.asOfT = value;
+  }
+  if (asOf != nullptr) {
+    job.asOfMillis = index::parseIsoTimeMillis(*asOf);
+    if (!job.asOfMillis) {
+      throw HttpError(400, "invalid_parameter",
+                      "as-of must be an ISO-8601 time such as 2026-12-01T12:00:00Z, not '" +
+                          *asOf + "'");
+    }
+  }
+}
+
 void runQueryJob(const RouteCall& call, const QueryJob& job) {
   http::Exchange& exchange = *call.exchange;
   std::unique_ptr<http::ResponseStream> stream;
@@ -151,6 +186,8 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.memoryBudgetBytes = call.context->config.queryMemoryBytes;
     options.cancelled = exchange.cancelled();
     options.reportPlan = false;
+    if (job.asOfT) options.asOf = *job.asOfT;
+    if (job.asOfMillis) options.asOf = call.context->ledgers.live(call.ledger)->tAtTime(*job.asOfMillis);
 
     if (job.explain) {
       query::PlanInfo plan;

@@ -23,6 +23,10 @@ struct QueryJob {
   std::optional<sparql::results::ResultFormat> format;
   bool explain = false;
   bool analyze = false;
+  // Time travel: read the state at commit t (`t=`), or at the latest commit at or before a time
+  // (`as-of=`, milliseconds since 1970). Neither: the latest state.
+  std::optional<uint64_t> asOfT;
+  std::optional<int64_t> asOfMillis;
   // Graph Store Protocol: answer 404 unless this graph IRI exists in the ledger.
   std::optional<std::string> requireGraph;
 };
@@ -30,6 +34,16 @@ struct QueryJob {
 // The per-request timeout: `timeout=` in milliseconds (or with a unit: "500ms", "2s", "1m"),
 // never above the server's maximum; the server default without one. 400 when malformed.
 std::chrono::milliseconds requestTimeout(const std::string* parameter, const ServerConfig& config);
+
+// §2.1: a service may use its endpoint as the base IRI: "http://" + Host + `path` (Host only
+// when it is a plain host[:port], "localhost" otherwise).
+std::string endpointBase(const http::Request& request, const std::string& path);
+// Graph IRIs arriving as parameters must be absolute and writable between < and >; 400
+// invalid_parameter naming `parameter` otherwise.
+void checkIri(const std::string& iri, const char* parameter);
+
+// Reads `t=` and `as-of=` (at most one of them) into job; 400 when malformed.
+void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job);
 
 // Runs on a pool thread; answers the exchange whatever happens.
 void runQueryJob(const RouteCall& call, const QueryJob& job);

@@ -51,6 +51,8 @@ void answerFailure(const RouteCall& call, http::ResponseStream* stream);
 enum class QueryMode { kQuery, kExplain };
 void handleSparql(const RouteCall& call, QueryMode mode);
 void handleGraphStoreRead(const RouteCall& call);
+void handleGraphStoreWrite(const RouteCall& call);
+void handleUpdate(const RouteCall& call);
 void handleLedgerList(const RouteCall& call);
 void handleLedgerCreate(const RouteCall& call);
 void handleLedgerInfo(const RouteCall& call);

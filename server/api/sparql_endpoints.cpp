@@ -22,17 +22,6 @@ std::optional<sparql::results::ResultFormat> formatParameter(const std::string* 
   return format;
 }
 
-// Graph IRIs arrive as parameters; anything that could not be written between < and > in a
-// query is refused here rather than passed on.
-void checkIri(const std::string& iri, const char* parameter) {
-  const bool bad = iri.empty() || iri.find_first_of("<>\"{}|^`\\ \t\r\n") != std::string::npos ||
-                   iri.find(':') == std::string::npos;
-  if (bad) {
-    throw HttpError(400, "invalid_parameter",
-                    std::string(parameter) + " must be an absolute IRI, not '" + iri + "'");
-  }
-}
-
 }  // namespace
 
 void handleSparql(const RouteCall& call, QueryMode mode) {
@@ -48,17 +37,12 @@ void handleSparql(const RouteCall& call, QueryMode mode) {
   job.timeout = requestTimeout(request.parameter("timeout"), call.context->config);
   job.format = formatParameter(request.parameter("format"));
   job.analyze = request.flag("analyze");
+  readTimeTravel(request.parameter("t"), request.parameter("as-of"), job);
   job.explain = mode == QueryMode::kExplain || request.flag("explain") || job.analyze;
   submitToPool(call, [call, job = std::move(job)] { runQueryJob(call, job); });
 }
 
 void handleGraphStoreRead(const RouteCall& call) {
-  const http::Request& request = call.exchange->request();
-  if (request.method != "GET" && request.method != "HEAD") {
-    throw HttpError(405, "method_not_allowed",
-                    "graph store writes arrive with the write path; this route takes GET")
-        .withHeader("Allow", "GET");
-  }
   const std::string* graph = http::findParameter(call.target.query, "graph");
   const bool defaultGraph = http::findParameter(call.target.query, "default") != nullptr;
   if ((graph == nullptr) == !defaultGraph) {
@@ -77,6 +61,8 @@ void handleGraphStoreRead(const RouteCall& call) {
   job.timeout =
       requestTimeout(http::findParameter(call.target.query, "timeout"), call.context->config);
   job.format = formatParameter(http::findParameter(call.target.query, "format"));
+  readTimeTravel(http::findParameter(call.target.query, "t"),
+                 http::findParameter(call.target.query, "as-of"), job);
   submitToPool(call, [call, job = std::move(job)] { runQueryJob(call, job); });
 }
 

@@ -41,18 +41,80 @@ http::Parameters parseForm(std::string_view text) {
   }
 }
 
-void takeParameters(const http::Parameters& from, SparqlRequest& into,
-                    std::vector<std::string>& queries) {
+// The protocol's names for a query (§2.1) and for an update (§2.2).
+struct Names {
+  std::string_view text, defaultGraph, namedGraph, mediaType, what;
+};
+constexpr Names kQueryNames{"query", "default-graph-uri", "named-graph-uri",
+                            "application/sparql-query", "query"};
+constexpr Names kUpdateNames{"update", "using-graph-uri", "using-named-graph-uri",
+                             "application/sparql-update", "update"};
+
+void takeParameters(const http::Parameters& from, const Names& names, SparqlRequest& into,
+                    std::vector<std::string>& texts) {
   for (const auto& [name, value] : from) {
-    if (name == "query") {
-      queries.push_back(value);
-    } else if (name == "default-graph-uri") {
+    if (name == names.text) {
+      texts.push_back(value);
+    } else if (name == names.defaultGraph) {
       into.defaultGraphs.push_back(value);
-    } else if (name == "named-graph-uri") {
+    } else if (name == names.namedGraph) {
       into.namedGraphs.push_back(value);
     } else {
       into.parameters.emplace_back(name, value);
     }
+  }
+}
+
+// A POST body: form-encoded parameters or the text itself.
+void readPostBody(const http::Request& request, const http::RequestTarget& target,
+                  const Names& names, SparqlRequest& out, std::vector<std::string>& texts) {
+  const std::string* contentType = request.header("content-type");
+  const std::string expected =
+      std::string(names.mediaType) + " or application/x-www-form-urlencoded";
+  if (contentType == nullptr) {
+    throw HttpError(415, "unsupported_media_type",
+                    "a POSTed " + std::string(names.what) + " needs Content-Type " + expected);
+  }
+  const auto type = http::parseMediaType(*contentType);
+  if (!type) {
+    throw HttpError(415, "unsupported_media_type", "malformed Content-Type '" + *contentType + "'");
+  }
+  const std::string essence = type->essence();
+  if (essence == "application/x-www-form-urlencoded") {
+    requireUtf8Charset(*type);
+    takeParameters(parseForm(request.body), names, out, texts);
+    // Cairn's own parameters may also come in the URL; the text there too is ambiguous.
+    takeParameters(target.query, names, out, texts);
+  } else if (essence == names.mediaType) {
+    requireUtf8Charset(*type);
+    takeParameters(target.query, names, out, texts);
+    if (!texts.empty()) {
+      throw HttpError(400, "ambiguous_" + std::string(names.what),
+                      "the " + std::string(names.what) + " is the request body; a " +
+                          std::string(names.text) + "= parameter is not allowed too");
+    }
+    texts.push_back(request.body);
+  } else {
+    throw HttpError(415, "unsupported_media_type",
+                    "a POSTed " + std::string(names.what) + " must be " + expected + ", not " +
+                        essence);
+  }
+}
+
+void takeText(std::vector<std::string>& texts, const Names& names, SparqlRequest& out) {
+  const std::string what(names.what);
+  if (texts.empty()) {
+    throw HttpError(400, "missing_" + what,
+                    "the request has no " + what + " (" + std::string(names.text) +
+                        "= parameter or body)");
+  }
+  if (texts.size() > 1) {
+    throw HttpError(400, what == "query" ? std::string("multiple_queries") : "multiple_" + what + "s",
+                    "the request has more than one " + what);
+  }
+  out.query = std::move(texts.front());
+  if (!core::isValidUtf8(out.query)) {
+    throw HttpError(400, "invalid_encoding", "the " + what + " is not valid UTF-8");
   }
 }
 
@@ -76,53 +138,28 @@ SparqlRequest readSparqlQueryRequest(const http::Request& request,
   SparqlRequest out;
   std::vector<std::string> queries;
   if (request.method == "GET" || request.method == "HEAD") {
-    takeParameters(target.query, out, queries);
+    takeParameters(target.query, kQueryNames, out, queries);
   } else if (request.method == "POST") {
-    const std::string* contentType = request.header("content-type");
-    if (contentType == nullptr) {
-      throw HttpError(415, "unsupported_media_type",
-                      "a POSTed query needs Content-Type application/sparql-query or "
-                      "application/x-www-form-urlencoded");
-    }
-    const auto type = http::parseMediaType(*contentType);
-    if (!type) {
-      throw HttpError(415, "unsupported_media_type",
-                      "malformed Content-Type '" + *contentType + "'");
-    }
-    const std::string essence = type->essence();
-    if (essence == "application/x-www-form-urlencoded") {
-      requireUtf8Charset(*type);
-      takeParameters(parseForm(request.body), out, queries);
-      // Cairn's own parameters may also come in the URL; a query there too is ambiguous.
-      takeParameters(target.query, out, queries);
-    } else if (essence == "application/sparql-query") {
-      requireUtf8Charset(*type);
-      takeParameters(target.query, out, queries);
-      if (!queries.empty()) {
-        throw HttpError(400, "ambiguous_query",
-                        "the query is the request body; a query= parameter is not allowed too");
-      }
-      queries.push_back(request.body);
-    } else {
-      throw HttpError(415, "unsupported_media_type",
-                      "a POSTed query must be application/sparql-query or "
-                      "application/x-www-form-urlencoded, not " +
-                          essence);
-    }
+    readPostBody(request, target, kQueryNames, out, queries);
   } else {
     throw HttpError(405, "method_not_allowed",
                     "the SPARQL query endpoint takes GET and POST, not " + request.method);
   }
-  if (queries.empty()) {
-    throw HttpError(400, "missing_query", "the request has no query (query= parameter or body)");
+  takeText(queries, kQueryNames, out);
+  return out;
+}
+
+SparqlRequest readSparqlUpdateRequest(const http::Request& request,
+                                      const http::RequestTarget& target) {
+  if (request.method != "POST") {
+    throw HttpError(405, "method_not_allowed",
+                    "the SPARQL update endpoint takes POST, not " + request.method)
+        .withHeader("Allow", "POST");
   }
-  if (queries.size() > 1) {
-    throw HttpError(400, "multiple_queries", "the request has more than one query");
-  }
-  out.query = std::move(queries.front());
-  if (!core::isValidUtf8(out.query)) {
-    throw HttpError(400, "invalid_encoding", "the query is not valid UTF-8");
-  }
+  SparqlRequest out;
+  std::vector<std::string> updates;
+  readPostBody(request, target, kUpdateNames, out, updates);
+  takeText(updates, kUpdateNames, out);
   return out;
 }
 

@@ -32,5 +32,10 @@ struct SparqlRequest {
 // `target` is the request's parsed target. Throws http::HttpError.
 SparqlRequest readSparqlQueryRequest(const http::Request& request,
                                      const http::RequestTarget& target);
+// An update request (§2.2): POST only, with an application/sparql-update body or a form with
+// `update=`; `using-graph-uri` / `using-named-graph-uri` land in defaultGraphs / namedGraphs.
+// The update text is in `query`.
+SparqlRequest readSparqlUpdateRequest(const http::Request& request,
+                                      const http::RequestTarget& target);
 
 }  // namespace cairn::server::api

@@ -1,5 +1,7 @@
 #include "server/ledgers/ledger_registry.h"
 
+#include <spdlog/spdlog.h>
+
 #include "core/error.h"
 #include "index/import/bulk_importer.h"
 #include "index/ledger/ledger_name.h"
@@ -18,21 +20,32 @@ LedgerRegistry::LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, siz
       scratch_(std::move(scratch)) {}
 
 std::shared_ptr<const index::Ledger> LedgerRegistry::get(std::string_view name) {
+  return live(name)->snapshot();
+}
+
+std::shared_ptr<index::LiveLedger> LedgerRegistry::live(std::string_view name) {
   {
     std::shared_lock lock(mutex_);
     auto it = open_.find(name);
     if (it != open_.end()) return it->second;
   }
   index::checkLedgerName(name);
-  auto opened = index::Ledger::open(*store_, *store_, name, cache_, index::IndexConfig::defaults());
+  index::ReplayReport replay;
+  auto opened = index::LiveLedger::open(*store_, *store_, name, cache_,
+                                        index::IndexConfig::defaults(), &replay);
   if (!opened.isOk()) {
     if (opened.status().code() == core::StatusCode::kNotFound) {
       throw core::Error(core::ErrorCode::kNotFound, "no ledger named '" + std::string(name) + "'");
     }
     throw core::Error(core::ErrorCode::kStorageError, opened.status().toString());
   }
+  if (replay.commits > 0) {
+    spdlog::info("ledger {}: replayed {} commits ({} flakes) in {:.3f} s ({:.0f} flakes/s)", name,
+                 replay.commits, replay.flakes, replay.seconds,
+                 replay.seconds > 0 ? replay.flakes / replay.seconds : 0.0);
+  }
   std::unique_lock lock(mutex_);
-  // Another thread may have opened it meanwhile; keep the first so all queries share one.
+  // Another thread may have opened it meanwhile; keep the first so all requests share one.
   auto [it, inserted] = open_.emplace(std::string(name), std::move(opened).value());
   return it->second;
 }

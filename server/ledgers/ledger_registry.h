@@ -1,10 +1,11 @@
 #pragma once
 // LedgerRegistry: the server's view of the embedded store — which ledgers exist, each one open
-// at its current root (opened once, shared by every query), and creating and dropping them.
+// for reading and writing (a LiveLedger, opened once and shared by every request), and creating
+// and dropping them.
 // All ledgers share one decoded-index cache.
 //
-// A query holds the shared_ptr it got from get() for its whole run, so dropping or replacing a
-// ledger never disturbs a query already running (it keeps reading the root it started with).
+// A query holds the snapshot it got from get() for its whole run, so commits, dropping or
+// replacing a ledger never disturb a query already running (it keeps reading its snapshot).
 //
 // Thread-safety: every method may be called concurrently.
 
@@ -20,6 +21,7 @@
 
 #include "index/import/import_options.h"
 #include "index/ledger/ledger.h"
+#include "index/write/live_ledger.h"
 #include "storage/rocksdb_store.h"
 
 namespace cairn::server {
@@ -30,9 +32,11 @@ class LedgerRegistry {
   LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
                  std::filesystem::path scratch);
 
-  // The ledger at its current root. Throws core::Error: kNotFound ("no ledger named 'x'"),
-  // kInvalidArgument for an impossible name, kStorageError.
+  // The ledger's latest snapshot (index root + commits since). Throws core::Error: kNotFound
+  // ("no ledger named 'x'"), kInvalidArgument for an impossible name, kStorageError.
   std::shared_ptr<const index::Ledger> get(std::string_view name);
+  // The ledger for writing (same errors). Opening it replays its commits since the index root.
+  std::shared_ptr<index::LiveLedger> live(std::string_view name);
   bool exists(std::string_view name) const;
   // Every ledger name, sorted.
   std::vector<std::string> names() const;
@@ -53,7 +57,7 @@ class LedgerRegistry {
   std::filesystem::path scratch_;
 
   mutable std::shared_mutex mutex_;  // guards open_
-  std::map<std::string, std::shared_ptr<const index::Ledger>, std::less<>> open_;
+  std::map<std::string, std::shared_ptr<index::LiveLedger>, std::less<>> open_;
   std::mutex importMutex_;  // one bulk import at a time: each uses all cores and much memory
 };
 

@@ -35,12 +35,27 @@ nlohmann::json predicatesJson(const index::Ledger& ledger, const index::LedgerSt
   return preds;
 }
 
+// Triples in one graph now: the index's directory counts plus the novelty's delta.
+uint64_t currentTriples(const index::Ledger& ledger, core::NodeId graph) {
+  auto reader = ledger.reader(graph, index::Permutation::kSPOT);
+  return reader ? orThrow(reader->count(index::ScanRange::all())) : 0;
+}
+
+// A graph that only commits since the index root created: no statistics yet.
+nlohmann::json novelGraphJson(const index::Ledger& ledger, core::NodeId graph) {
+  return {{"graph", orThrow(ledger.decodeNode(graph)).value},
+          {"triples", currentTriples(ledger, graph)},
+          {"indexedTriples", 0}};
+}
+
 nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g,
                          bool withPredicates) {
   const auto stats = orThrow(ledger.statistics(g.graph));
+  // Statistics describe the index root; "triples" is the current count.
   nlohmann::json j = {
       {"graph", g.graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(g.graph)).value},
-      {"triples", g.triples},
+      {"triples", currentTriples(ledger, g.graph)},
+      {"indexedTriples", g.triples},
       {"distinctSubjects", stats->subjects},
       {"predicateCount", stats->byPredicate.size()}};
   for (index::Permutation perm : index::kAllPermutations) {
@@ -54,20 +69,33 @@ nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g
 
 }  // namespace
 
+uint64_t currentQuads(const index::Ledger& ledger) {
+  uint64_t quads = 0;
+  for (core::NodeId g : ledger.graphIds()) quads += currentTriples(ledger, g);
+  return quads;
+}
+
 nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicates) {
   const index::IndexRoot& root = ledger.root();
+  const uint64_t quads = currentQuads(ledger);
   nlohmann::json j = {{"ledger", ledger.name()},
-                      {"t", root.t},
+                      {"t", ledger.t()},
+                      {"indexedT", root.t},
                       {"root", ledger.rootId().toHex()},
                       {"createdAt", root.createdAt},
-                      {"quads", root.quads},
+                      {"quads", quads},
+                      {"indexedQuads", root.quads},
+                      {"noveltyFlakes", ledger.novelty().flakeCount()},
                       {"iris", root.iris.size},
                       {"strings", root.strings.size},
                       {"languages", root.languages},
                       {"datatypes", root.datatypes},
                       {"blankNodes", root.blankNodes}};
   j["graphs"] = nlohmann::json::array();
-  for (const auto& g : root.graphs) j["graphs"].push_back(graphJson(ledger, g, withPredicates));
+  for (core::NodeId id : ledger.graphIds()) {
+    const index::GraphIndex* g = root.findGraph(id);
+    j["graphs"].push_back(g ? graphJson(ledger, *g, withPredicates) : novelGraphJson(ledger, id));
+  }
   return j;
 }
 

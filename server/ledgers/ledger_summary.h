@@ -12,4 +12,7 @@ namespace cairn::server {
 // Throws core::Error(kStorageError) when a dictionary or statistics blob cannot be read.
 nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicates);
 
+// Quads in the ledger now, over all graphs (directory counts plus the novelty's delta).
+uint64_t currentQuads(const index::Ledger& ledger);
+
 }  // namespace cairn::server

@@ -1,5 +1,7 @@
 #include "server/service/cairn_server.h"
 
+#include "server/ledgers/ledger_summary.h"
+
 #include <filesystem>
 #include <thread>
 
@@ -47,7 +49,7 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
         for (const std::string& name : running_->ledgers->names()) {
           try {
             samples.push_back(
-                {{name}, static_cast<double>(running_->ledgers->get(name)->root().quads)});
+                {{name}, static_cast<double>(currentQuads(*running_->ledgers->get(name)))});
           } catch (const std::exception&) {
             // A ledger that cannot be opened has no size to report; its queries say why.
           }

@@ -110,7 +110,9 @@ TEST_F(E2eErrors, MethodNotAllowedNamesTheAllowedOnes) {
       {"DELETE", "/ledgers/people/explain", "GET, POST"},
       {"DELETE", "/ledgers", "GET, POST"},
       {"PATCH", "/ledgers/people", "GET, DELETE"},
-      {"POST", "/ledgers/people/data?default", "GET"},
+      {"PATCH", "/ledgers/people/data?default", "GET, PUT, POST, DELETE"},
+      {"GET", "/ledgers/people/update", "POST"},
+      {"PUT", "/v1/fluree/update/people", "POST"},
       {"POST", "/health", "GET"},
       {"PUT", "/v1/fluree/query/people", "GET, POST"},
   };
