@@ -168,8 +168,10 @@ class Parser {
   bool inUpdate_ = false;
   std::string variablesForbiddenIn_;
   std::string blankNodesForbiddenIn_;
-  // Blank node labels of the request: the operation each was first used in (a label may not be
-  // reused by a later operation, spec §19.6).
+  // Blank node labels of the request's DATA blocks: the operation each was first used in. A
+  // label of INSERT DATA names one new node of the request, so a later operation may not reuse
+  // it (spec §19.6, syntax-update-54); template labels are new per solution, and may repeat.
+  bool inData_ = false;
   std::map<std::string, size_t> blankLabelOperation_;
   size_t operation_ = 0;
 

@@ -243,7 +243,7 @@ PatternTerm Parser::parseVarOrTerm() {
 
 PatternTerm Parser::blankNode(const Token& token) {
   checkBlankNodeAllowed(token);
-  if (inUpdate_) {
+  if (inUpdate_ && inData_) {
     auto [it, inserted] = blankLabelOperation_.try_emplace(token.text, operation_);
     if (!inserted && it->second != operation_) {
       errorAt(token, "blank node label _:" + token.text +

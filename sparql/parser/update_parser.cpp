@@ -177,6 +177,7 @@ std::vector<query::Quad> Parser::parseQuadData(std::string_view keyword) {
   // DATA holds ground quads: blank nodes stay blank nodes (as in a template), variables are
   // refused, and DELETE DATA refuses blank nodes too.
   ScopedSetting<bool> constants(inTemplate_, true);
+  ScopedSetting<bool> data(inData_, true);
   ScopedSetting<std::string> noVariables(variablesForbiddenIn_, std::string(keyword));
   ScopedSetting<std::string> noBlankNodes(
       blankNodesForbiddenIn_, keyword == "DELETE DATA" ? std::string(keyword) : std::string());
