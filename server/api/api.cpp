@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
 #include "server/api/route_call.h"
+#include "server/http/media_type.h"
+#include "server/http/url_codec.h"
 
 namespace cairn::server::api {
 namespace {
@@ -23,6 +26,23 @@ std::string compatLedgerName(std::string name) {
   if (name.size() > kBranch.size() && name.ends_with(kBranch))
     name.resize(name.size() - kBranch.size());
   return name;
+}
+
+// Whether a POST to the SPARQL endpoint carries an update: an application/sparql-update body, or
+// a form whose parameters include update=.
+bool isUpdateRequest(const http::Request& request) {
+  const std::string* contentType = request.header("content-type");
+  if (contentType == nullptr) return false;
+  const auto type = http::parseMediaType(*contentType);
+  if (!type) return false;
+  const std::string essence = type->essence();
+  if (essence == "application/sparql-update") return true;
+  if (essence != "application/x-www-form-urlencoded") return false;
+  try {
+    return http::findParameter(http::parseFormUrlEncoded(request.body), "update") != nullptr;
+  } catch (const core::Error&) {
+    return false;  // the query route reports the malformed form
+  }
 }
 
 // HEAD is allowed wherever GET is (the connection layer drops the body).
@@ -74,6 +94,11 @@ struct Api::State {
         return {"ledger", Scope::kRead, "GET, DELETE", handleLedgerInfo};
       }
       if (s.size() == 3 && s[2] == "sparql") {
+        // One SPARQL endpoint for both operations, as the protocol's tests use it: a POSTed
+        // update (by media type, or a form with update=) goes to the update route, write scope.
+        if (method == "POST" && isUpdateRequest(request)) {
+          return {"update", Scope::kWrite, "GET, POST", handleUpdate};
+        }
         return {"sparql", Scope::kRead, "GET, POST",
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
       }
