@@ -1,5 +1,5 @@
 // The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
-// serve; update arrives with the write path).
+// update, serve).
 //
 // This is the only file that includes CLI11 (it costs seconds of compile time per translation
 // unit): every sub-command's flags, help texts, defaults and checks are registered here and fill
@@ -80,11 +80,31 @@ void addQueryCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--timeout-ms", args->timeoutMs, "Cancel the query after this long (0: never)")
       ->capture_default_str();
+  CLI::Option* t = cmd->add_option("--t", args->t, "Read the ledger as it was at commit t");
+  CLI::Option* asOf =
+      cmd->add_option("--as-of", args->asOf,
+                      "Read the ledger as it was at an ISO-8601 time, e.g. 2026-12-01T12:00:00Z");
+  t->excludes(asOf);
   cmd->add_option(
       "--disable", args->disabled,
       "Switch off a rewrite or fast path by name (repeatable; see docs/query-engine.md)");
   cmd->add_option("query", args->query, "The query text, or @FILE")->required();
   cmd->callback([args] { runQuery(*args); });
+}
+
+void addUpdateCommand(CLI::App& app) {
+  auto args = std::make_shared<UpdateArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "update", "Run a SPARQL 1.1 Update against a ledger as one commit (LOAD reads local files)");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to change")->required();
+  cmd->add_option("--format", args->format, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--timeout-ms", args->timeoutMs, "Cancel the update after this long (0: never)")
+      ->capture_default_str();
+  cmd->add_option("update", args->update, "The update text, or @FILE")->required();
+  cmd->callback([args] { runUpdate(*args); });
 }
 
 void addServeCommand(CLI::App& app) {
@@ -112,6 +132,7 @@ int main(int argc, char** argv) {
   cairn::server::addStatsCommand(app);
   cairn::server::addScanCommand(app);
   cairn::server::addQueryCommand(app);
+  cairn::server::addUpdateCommand(app);
   cairn::server::addServeCommand(app);
   try {
     app.parse(argc, argv);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,8 @@ struct ScanArgs {
 };
 void runScan(const ScanArgs& args);
 
-// `cairn query`: one SPARQL query against a ledger.
+// `cairn query`: one SPARQL query against a ledger, at its latest commit or, for time travel,
+// at commit `t` or at the last commit made by the time `asOf` (at most one of the two).
 struct QueryArgs {
   std::string data = kDefaultDataDirectory;
   std::string ledger;
@@ -60,10 +62,23 @@ struct QueryArgs {
   bool explain = false;
   bool analyze = false;
   uint64_t timeoutMs = 0;  // 0: never
+  std::optional<uint64_t> t;
+  std::string asOf;  // ISO-8601 (index::parseIsoTimeMillis); empty: not given
   std::vector<std::string> disabled;
   std::string query;  // text, or @FILE
 };
 void runQuery(const QueryArgs& args);
+
+// `cairn update`: one SPARQL 1.1 Update request against a ledger, run as one commit. Relative
+// IRIs resolve against the working directory's file: IRI; LOAD reads local files only.
+struct UpdateArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string format = "text";  // text or json
+  uint64_t timeoutMs = 0;       // 0: never
+  std::string update;           // text, or @FILE
+};
+void runUpdate(const UpdateArgs& args);
 
 // `cairn serve`: the HTTP server, until SIGINT or SIGTERM. Empty / zero members keep the config
 // file's value (or the built-in default).

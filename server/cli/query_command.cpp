@@ -1,32 +1,39 @@
 // `cairn query`: run one SPARQL query against a ledger in the embedded store and print the
 // answer (SPARQL JSON / XML / CSV / TSV, a table, or N-Triples / Turtle / JSON-LD / RDF/XML for
-// graphs), or its plan
-// (--explain), or its plan with actual rows and times after running it (--analyze).
+// graphs), or its plan (--explain), or its plan with actual rows and times after running it
+// (--analyze). The ledger is read with every commit since its index root; --t and --as-of read
+// an earlier state.
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 
 #include "core/error.h"
+#include "index/write/commit_time.h"
 #include "query/engine/query_engine.h"
 #include "server/cli/commands.h"
 #include "server/cli/store_access.h"
+#include "server/cli/text_argument.h"
 #include "sparql/parser/sparql_parser.h"
 #include "sparql/results/result_writer.h"
 
 namespace cairn::server {
 namespace {
 
-std::string queryText(const std::string& argument) {
-  if (argument.empty() || argument[0] != '@') return argument;
-  const std::string path = argument.substr(1);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::Error(core::ErrorCode::kNotFound, "cannot read query file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// --as-of in milliseconds since 1970; nullopt when not given. Checked before the store opens.
+std::optional<int64_t> asOfMillis(const QueryArgs& args) {
+  if (args.t && !args.asOf.empty()) {
+    throw core::Error(core::ErrorCode::kInvalidArgument, "give either --t or --as-of, not both");
+  }
+  if (args.asOf.empty()) return std::nullopt;
+  const auto millis = index::parseIsoTimeMillis(args.asOf);
+  if (!millis) {
+    throw core::Error(
+        core::ErrorCode::kInvalidArgument,
+        "--as-of must be an ISO-8601 time such as 2026-12-01T12:00:00Z, not '" + args.asOf + "'");
+  }
+  return millis;
 }
 
 // Results go to stdout; graphs asked for in a solution format print as N-Triples / Turtle.
@@ -58,12 +65,17 @@ void printPlan(const query::PlanInfo& plan, const std::string& planFormat) {
 }  // namespace
 
 void runQuery(const QueryArgs& args) {
-  const std::string text = queryText(args.query);
+  const std::string text = readTextArgument(args.query, "query");
   const query::Query q = sparql::parseQuery(text);
+  const std::optional<int64_t> asOf = asOfMillis(args);
   auto store = openStore(args.data, /*readOnly=*/true);
-  auto ledger = openLedger(*store, args.ledger, size_t{256} << 20);
+  auto live = openLiveLedger(*store, args.ledger, size_t{256} << 20);
+  const auto ledger = live->snapshot();
 
   query::QueryOptions options;
+  // --as-of reads the last commit made by then (0, the empty ledger, when it is younger).
+  if (args.t) options.asOf = *args.t;
+  if (asOf) options.asOf = live->tAtTime(*asOf);
   options.timeout = std::chrono::milliseconds(args.timeoutMs);
   options.disabledRewrites.insert(args.disabled.begin(), args.disabled.end());
   options.analyze = args.analyze;

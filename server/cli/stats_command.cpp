@@ -1,5 +1,6 @@
 // `cairn stats`: what a ledger holds — counts, dictionaries, and per graph the statistics the
 // planner uses (rows, distinct subjects/objects, class counts, value ranges per predicate).
+// Counts include the commits since the index root; the statistics describe the root.
 
 #include <algorithm>
 #include <cstdio>
@@ -33,12 +34,27 @@ std::string rangeText(const index::ValueRange& r) {
          core::decodeInline(r.type, r.maxKey) + " (" + std::to_string(r.rows) + ")";
 }
 
+// Triples in one graph now: directory counts plus the novelty's delta.
+uint64_t currentTriples(const index::Ledger& ledger, core::NodeId graph) {
+  auto reader = ledger.reader(graph, index::Permutation::kSPOT);
+  return reader ? orThrow(reader->count(index::ScanRange::all())) : 0;
+}
+
+std::string graphName(const index::Ledger& ledger, core::NodeId graph) {
+  return graph == core::kNoNode ? "(default)" : nodeText(ledger, graph);
+}
+
+// A graph of the index root: its current count, then the root's statistics.
 void printGraph(const index::Ledger& ledger, const index::GraphIndex& g,
                 const index::LedgerStats& stats, size_t maxClasses) {
-  std::printf("\ngraph %s: %llu triples, ~%llu subjects, %zu predicates\n",
-              g.graph == core::kNoNode ? "(default)" : nodeText(ledger, g.graph).c_str(),
-              static_cast<unsigned long long>(g.triples),
-              static_cast<unsigned long long>(stats.subjects), stats.byPredicate.size());
+  const uint64_t triples = currentTriples(ledger, g.graph);
+  std::printf("\ngraph %s: %llu triples", graphName(ledger, g.graph).c_str(),
+              static_cast<unsigned long long>(triples));
+  if (triples != g.triples) {
+    std::printf(" (%llu indexed)", static_cast<unsigned long long>(g.triples));
+  }
+  std::printf(", ~%llu subjects, %zu predicates\n", static_cast<unsigned long long>(stats.subjects),
+              stats.byPredicate.size());
   std::printf("  %-56s %10s %10s %10s\n", "predicate", "rows", "~subjects", "~objects");
   for (const auto& p : stats.byPredicate) {
     std::printf("  %-56s %10llu %10llu %10llu\n", nodeText(ledger, p.predicate).c_str(),
@@ -69,19 +85,32 @@ void runStats(const StatsArgs& args) {
     std::printf("%s\n", ledgerSummaryJson(ledger, /*withPredicates=*/true).dump(2).c_str());
     return;
   }
-  std::printf("ledger '%s' at t=%llu (root %s, created %s)\n", args.ledger.c_str(),
-              static_cast<unsigned long long>(root.t), ledger.rootId().shortHex().c_str(),
-              root.createdAt.c_str());
-  std::printf("  quads        %llu in %zu graph(s)\n", static_cast<unsigned long long>(root.quads),
-              root.graphs.size());
+  std::printf("ledger '%s' at t=%llu (index root %s at t=%llu, created %s)\n", args.ledger.c_str(),
+              static_cast<unsigned long long>(ledger.t()), ledger.rootId().shortHex().c_str(),
+              static_cast<unsigned long long>(root.t), root.createdAt.c_str());
+  const std::vector<core::NodeId> graphs = ledger.graphIds();
+  std::printf("  quads        %llu in %zu graph(s)",
+              static_cast<unsigned long long>(currentQuads(ledger)), graphs.size());
+  if (ledger.t() != root.t) {
+    std::printf(" (%llu indexed, %llu changes since)", static_cast<unsigned long long>(root.quads),
+                static_cast<unsigned long long>(ledger.novelty().flakeCount()));
+  }
+  std::printf("\n");
   std::printf(
       "  dictionaries %llu IRIs, %llu strings, %zu language tags, %zu other datatypes, "
       "%llu blank nodes\n",
-      static_cast<unsigned long long>(root.iris.size),
-      static_cast<unsigned long long>(root.strings.size), root.languages.size(),
+      static_cast<unsigned long long>(ledger.nextIriId() - 1),
+      static_cast<unsigned long long>(ledger.nextStringId() - 1), root.languages.size(),
       root.datatypes.size(), static_cast<unsigned long long>(root.blankNodes));
-  for (const auto& g : root.graphs)
-    printGraph(ledger, g, orThrow(ledger.stats(g.graph)), args.classes);
+  for (core::NodeId id : graphs) {
+    if (const index::GraphIndex* g = root.findGraph(id)) {
+      printGraph(ledger, *g, orThrow(ledger.stats(id)), args.classes);
+    } else {
+      std::printf("\ngraph %s: %llu triples (added since the index root; no statistics yet)\n",
+                  graphName(ledger, id).c_str(),
+                  static_cast<unsigned long long>(currentTriples(ledger, id)));
+    }
+  }
 }
 
 }  // namespace cairn::server
