@@ -84,8 +84,8 @@ void applyDataset(const QueryJob& job, query::Query& q) {
 
 void checkGraphExists(const index::Ledger& ledger, const std::string& iri) {
   auto id = ledger.encodeNode(core::Term::iri(iri));
-  const bool found =
-      id.isOk() && id->has_value() && ledger.reader(**id, index::Permutation::kSPOT).has_value();
+  // A graph exists while it has triples (one emptied by deletes is gone).
+  const bool found = id.isOk() && id->has_value() && ledger.hasGraph(**id);
   if (!found) throw HttpError(404, "graph_not_found", "the ledger has no graph <" + iri + ">");
 }
 

@@ -3,6 +3,7 @@
 // /ledgers/{name}/data). Every request is one atomic commit, answered with
 // {"t", "inserted", "deleted", "time"} once durable.
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
@@ -18,12 +19,12 @@ namespace {
 using http::HttpError;
 
 struct UpdateJob {
-  query::UpdateRequest request;                  // GSP: built here
-  std::optional<std::string> text;               // SPARQL Update: parsed on the pool
-  std::vector<std::string> usingGraphs;          // using-graph-uri
-  std::vector<std::string> usingNamedGraphs;     // using-named-graph-uri
+  query::UpdateRequest request;               // GSP: built here
+  std::optional<std::string> text;            // SPARQL Update: parsed on the pool
+  std::vector<std::string> usingGraphs;       // using-graph-uri
+  std::vector<std::string> usingNamedGraphs;  // using-named-graph-uri
   std::chrono::milliseconds timeout{0};
-  std::string source;                            // for the commit record
+  std::string source;  // for the commit record
   // GSP: 201 when the graph did not exist before (nullopt: always 200).
   std::optional<std::string> createdGraph;
 };
@@ -72,9 +73,8 @@ void runUpdateJob(const RouteCall& call, UpdateJob job) {
     options.baseIri = base;
     options.message = nlohmann::json{{"source", job.source}}.dump();
     const index::CommitResult result = query::executeUpdate(*live, request, options);
-    nlohmann::json body = {{"t", result.t},
-                           {"inserted", result.inserted},
-                           {"deleted", result.deleted}};
+    nlohmann::json body = {
+        {"t", result.t}, {"inserted", result.inserted}, {"deleted", result.deleted}};
     if (!result.time.empty()) body["time"] = result.time;
     respondJson(exchange, body.dump() + "\n", created ? 201 : 200);
   } catch (...) {
@@ -83,7 +83,8 @@ void runUpdateJob(const RouteCall& call, UpdateJob job) {
 }
 
 void submitUpdate(const RouteCall& call, UpdateJob job) {
-  submitToPool(call, [call, job = std::move(job)]() mutable { runUpdateJob(call, std::move(job)); });
+  submitToPool(call,
+               [call, job = std::move(job)]() mutable { runUpdateJob(call, std::move(job)); });
 }
 
 }  // namespace
@@ -125,11 +126,14 @@ void handleGraphStoreWrite(const RouteCall& call) {
   } else {
     const std::string base = endpointBase(request, call.target.path);
     query::InsertData insert{readRdfBody(request, target, base)};
+    // Only a body with triples for the graph can create it (an empty one leaves it absent).
+    const bool fillsTarget = std::any_of(insert.quads.begin(), insert.quads.end(),
+                                         [&](const query::Quad& q) { return q.graph == target; });
     if (request.method == "PUT") {
       job.request.operations.push_back(query::Drop{dropTarget, /*silent=*/true});
     }
     job.request.operations.push_back(std::move(insert));
-    job.createdGraph = target;
+    if (fillsTarget) job.createdGraph = target;
   }
   submitUpdate(call, std::move(job));
 }

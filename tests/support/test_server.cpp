@@ -51,6 +51,14 @@ TestServer::TestServer(std::vector<TestLedgerFile> ledgers,
   port_ = server_->port();
 }
 
+void TestServer::restart() {
+  server::ServerConfig config = server_->config();
+  server_.reset();  // stops, flushes and closes the store before it is opened again
+  server_ = std::make_unique<server::CairnServer>(std::move(config), /*accessLog=*/false);
+  server_->start();
+  port_ = server_->port();
+}
+
 TestServer::~TestServer() {
   server_.reset();  // stops first: the store lives in the directory
   std::error_code ignored;

@@ -49,6 +49,11 @@ class TestServer {
   const server::ServerConfig& config() const { return server_->config(); }
   // Stops the server (idempotent); the destructor does it too.
   void stop() { server_->stop(); }
+  // Stops the server and starts a new one with the same config over the same data directory,
+  // as a process restart would: ledgers are reopened (initial ledgers that exist are not loaded
+  // again) and their commits replayed. The new server listens on a new port. Throws what
+  // CairnServer::start throws.
+  void restart();
 
  private:
   std::filesystem::path directory_;

@@ -102,6 +102,13 @@ void E2eTest::TearDown() {
   server_ = nullptr;
 }
 
+void E2eTest::restartServer() {
+  ASSERT_TRUE(ownServer_) << "restartServer() needs the test's own server";
+  client_.reset();
+  ownServer_->restart();
+  client_ = std::make_unique<HttpClient>(ownServer_->port());
+}
+
 HttpResponse E2eTest::sparqlGet(const std::string& ledger, std::string_view query,
                                 const HttpHeaders& parameters, const HttpHeaders& headers) {
   HttpHeaders all{{"query", std::string(query)}};

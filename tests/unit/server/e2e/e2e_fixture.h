@@ -71,6 +71,9 @@ class E2eTest : public ::testing::Test {
   TestServer& server() { return *server_; }
   uint16_t port() const { return server_->port(); }
   HttpClient& client() { return *client_; }
+  // Restarts this test's own server on its data directory (TestServer::restart) and gives the
+  // test a fresh client for the new port. Not for suites that share a server.
+  void restartServer();
 
   // GET /ledgers/{ledger}/sparql?query=…&params…
   HttpResponse sparqlGet(const std::string& ledger, std::string_view query,
