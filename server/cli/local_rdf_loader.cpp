@@ -7,9 +7,8 @@
 
 #include "core/io/input_source.h"
 #include "core/rdf/iri.h"
-#include "core/rdf/ntriples_parser.h"
 #include "core/rdf/rdf_format.h"
-#include "core/rdf/serd_parser.h"
+#include "query/update/rdf_quads.h"
 
 namespace cairn::server {
 namespace {
@@ -64,42 +63,6 @@ std::optional<std::string> pathOfFileIri(std::string_view iri) {
   return path;
 }
 
-// Collects statements as quads.
-class QuadCollector : public core::rdf::StatementSink {
- public:
-  void statement(const core::rdf::StatementView& st) override {
-    query::Quad q;
-    q.subject = core::Term::fromView(st.subject);
-    q.predicate = core::Term::fromView(st.predicate);
-    q.object = core::Term::fromView(st.object);
-    if (st.graph) {
-      if (st.graph->kind != core::TermKind::kIri) {
-        if (bad_.empty()) bad_ = "a graph name must be an IRI, not a blank node";
-        return;
-      }
-      q.graph = std::string(st.graph->value);
-    }
-    quads.push_back(std::move(q));
-  }
-  bool syntaxError(const core::rdf::SyntaxIssue&) override { return false; }
-
-  std::vector<query::Quad> quads;
-  const std::string& bad() const { return bad_; }
-
- private:
-  std::string bad_;
-};
-
-core::Result<std::string> readAll(core::io::InputSource& input) {
-  std::string text;
-  std::string buffer(size_t{1} << 20, '\0');
-  while (true) {
-    CAIRN_ASSIGN_OR_RETURN(size_t n, input.read(buffer.data(), buffer.size()));
-    if (n == 0) return text;
-    text.append(buffer.data(), n);
-  }
-}
-
 }  // namespace
 
 std::string fileIriOf(std::string_view absolutePath) {
@@ -144,18 +107,7 @@ core::Result<std::vector<query::Quad>> loadLocalRdf(const std::string& iri) {
   }
   CAIRN_ASSIGN_OR_RETURN(auto input, core::io::InputSource::open(path));
 
-  QuadCollector sink;
-  core::Status status;
-  if (core::rdf::isLineBased(*format)) {
-    CAIRN_ASSIGN_OR_RETURN(std::string text, readAll(*input));
-    core::rdf::NTriplesParser parser(*format, path);
-    status = parser.parseChunk(text, 1, sink);
-  } else {
-    status = core::rdf::parseWithSerd(*input, *format, base, path, sink);
-  }
-  if (!status.isOk()) return status;
-  if (!sink.bad().empty()) return core::Status::invalidArgument(path + ": " + sink.bad());
-  return std::move(sink.quads);
+  return query::readRdfQuads(*input, *format, base, path, std::nullopt);
 }
 
 }  // namespace cairn::server
