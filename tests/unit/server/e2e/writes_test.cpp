@@ -486,7 +486,8 @@ TEST_F(E2eWrites, ReadingAGraphWithoutTriplesIs404) {
   expectError(client().get(dataTarget(exIri("g1"))), 404, "graph_not_found");
   commit(kPre + "DELETE DATA { GRAPH ex:g2 { ex:dave ex:name \"Dave\" } }");
   expectError(client().get(dataTarget(exIri("g2"))), 404, "graph_not_found");
-  for (const auto& graph : ledgerInfo()["graphs"]) EXPECT_EQ(graph["graph"], "") << graph;
+  const nlohmann::json info = ledgerInfo();  // the loop must not range over a temporary's member
+  for (const auto& graph : info["graphs"]) EXPECT_EQ(graph["graph"], "") << graph;
 }
 
 TEST_F(E2eWrites, DefaultGraph) {
