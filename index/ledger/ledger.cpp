@@ -58,6 +58,16 @@ std::vector<core::NodeId> Ledger::graphIds() const {
   return ids;
 }
 
+core::Status Ledger::lookupNewIri(uint64_t id, std::string& out) const {
+  if (overlay_->iris.lookupInto(id, visibleIris_, out)) return core::Status::ok();
+  return core::Status::notFound("no IRI with id " + std::to_string(id));
+}
+
+core::Status Ledger::lookupNewString(uint64_t id, std::string& out) const {
+  if (overlay_->strings.lookupInto(id, visibleStrings_, out)) return core::Status::ok();
+  return core::Status::notFound("no string with id " + std::to_string(id));
+}
+
 bool Ledger::hasGraph(core::NodeId graph) const {
   const bool inRoot = root_.findGraph(graph) != nullptr;
   const bool touched = novelty_->find(graph, Permutation::kSPOT) != nullptr;
@@ -128,8 +138,8 @@ core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
   if (term.kind != TermKind::kLiteral) {
     CAIRN_ASSIGN_OR_RETURN(auto node, encodeNode(term));
     if (!node) return Out();
-    return Out(core::EncodedObject{
-        term.kind == TermKind::kIri ? otype::kIri : otype::kBlank, *node});
+    return Out(
+        core::EncodedObject{term.kind == TermKind::kIri ? otype::kIri : otype::kBlank, *node});
   }
   core::ObjectType type;
   if (!term.language.empty()) {
@@ -160,9 +170,7 @@ core::Result<core::Term> Ledger::decodeNode(core::NodeId id) const {
   }
   if (id > iris_->size()) {
     std::string iri;
-    if (!overlay_->iris.lookupInto(id, visibleIris_, iri)) {
-      return core::Status::notFound("no IRI with id " + std::to_string(id));
-    }
+    CAIRN_RETURN_IF_ERROR(lookupNewIri(id, iri));
     return core::Term::iri(std::move(iri));
   }
   CAIRN_ASSIGN_OR_RETURN(std::string iri, iris_->lookup(id));
@@ -178,9 +186,7 @@ core::Result<core::Term> Ledger::decodeObject(core::EncodedObject object) const 
   }
   std::string lexical;
   if (object.key > strings_->size()) {
-    if (!overlay_->strings.lookupInto(object.key, visibleStrings_, lexical)) {
-      return core::Status::notFound("no string with id " + std::to_string(object.key));
-    }
+    CAIRN_RETURN_IF_ERROR(lookupNewString(object.key, lexical));
   } else {
     CAIRN_ASSIGN_OR_RETURN(lexical, strings_->lookup(object.key));
   }
@@ -219,12 +225,7 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
       return core::Status::ok();
     }
     out.kind = TermKind::kIri;
-    if (object.key > iris_->size()) {
-      if (!overlay_->iris.lookupInto(object.key, visibleIris_, out.value)) {
-        return core::Status::notFound("no IRI with id " + std::to_string(object.key));
-      }
-      return core::Status::ok();
-    }
+    if (object.key > iris_->size()) return lookupNewIri(object.key, out.value);
     return cursor.iris_.lookupInto(object.key, out.value);
   }
   out.kind = TermKind::kLiteral;
@@ -234,9 +235,7 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
     return core::Status::ok();
   }
   if (object.key > strings_->size()) {
-    if (!overlay_->strings.lookupInto(object.key, visibleStrings_, out.value)) {
-      return core::Status::notFound("no string with id " + std::to_string(object.key));
-    }
+    CAIRN_RETURN_IF_ERROR(lookupNewString(object.key, out.value));
   } else {
     CAIRN_RETURN_IF_ERROR(cursor.strings_.lookupInto(object.key, out.value));
   }

@@ -14,8 +14,8 @@
 #include <mutex>
 #include <optional>
 #include <span>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "core/object_type.h"
 #include "core/status.h"
@@ -111,6 +111,11 @@ class Ledger {
  private:
   Ledger() = default;
 
+  // The IRI / string with an id past the base dictionary: from the term overlay, as far as this
+  // snapshot sees it; NotFound otherwise.
+  core::Status lookupNewIri(uint64_t id, std::string& out) const;
+  core::Status lookupNewString(uint64_t id, std::string& out) const;
+
   const storage::BlobStore* blobs_ = nullptr;
   std::shared_ptr<IndexCache> cache_;
   IndexConfig config_;
@@ -124,7 +129,7 @@ class Ledger {
 
   std::shared_ptr<const Novelty> novelty_;
   std::shared_ptr<TermOverlay> overlay_;
-  uint64_t visibleIris_ = 0;     // overlay terms this snapshot sees
+  uint64_t visibleIris_ = 0;  // overlay terms this snapshot sees
   uint64_t visibleStrings_ = 0;
 
   // Statistics of the root's graphs, loaded once and shared by every snapshot of this root.

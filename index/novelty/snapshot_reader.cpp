@@ -168,8 +168,7 @@ core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t 
   return base_->tailStart(range, rows + hidden, asOf);
 }
 
-core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key,
-                                                           uint64_t asOf) const {
+core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, uint64_t asOf) const {
   if (changes_ == nullptr) {
     if (!base_) return std::optional<IndexRow>();
     return base_->seek(key, asOf);
@@ -178,14 +177,7 @@ core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key,
   ColumnBatch batch;
   CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
   if (!found) return std::optional<IndexRow>();
-  IndexRow row;
-  row.s = batch.column(Column::kS)[0];
-  row.p = batch.column(Column::kP)[0];
-  row.ot = static_cast<core::ObjectType>(batch.column(Column::kOType)[0]);
-  row.ok = batch.column(Column::kOKey)[0];
-  row.i = batch.column(Column::kI)[0];
-  row.t = batch.column(Column::kT)[0];
-  return std::optional<IndexRow>(row);
+  return std::optional<IndexRow>(rowAt(batch, 0));
 }
 
 }  // namespace cairn::index

@@ -31,4 +31,16 @@ struct ColumnBatch {
   }
 };
 
+// Row `r` of a batch that holds every column (kAllColumns).
+inline IndexRow rowAt(const ColumnBatch& batch, size_t r) {
+  IndexRow row;
+  row.s = batch.column(Column::kS)[r];
+  row.p = batch.column(Column::kP)[r];
+  row.ot = static_cast<core::ObjectType>(batch.column(Column::kOType)[r]);
+  row.ok = batch.column(Column::kOKey)[r];
+  row.i = batch.column(Column::kI)[r];
+  row.t = batch.column(Column::kT)[r];
+  return row;
+}
+
 }  // namespace cairn::index

@@ -88,8 +88,8 @@ class Counter {
         remaining_ -= entry.rowCount;
         continue;
       }
-      CAIRN_ASSIGN_OR_RETURN(bool done, level == 1 ? tailLeaf(entry.child)
-                                                   : tailBranch(entry.child, level - 1));
+      CAIRN_ASSIGN_OR_RETURN(
+          bool done, level == 1 ? tailLeaf(entry.child) : tailBranch(entry.child, level - 1));
       if (done) return true;
     }
     return false;
@@ -174,7 +174,7 @@ core::Result<uint64_t> PermutationReader::count(const ScanRange& range, uint64_t
 }
 
 core::Result<RowKey> PermutationReader::tailStart(const ScanRange& range, uint64_t rows,
-                                                   uint64_t asOf) const {
+                                                  uint64_t asOf) const {
   ScanStats stats;
   Counter counter(*tree_, range, asOf, stats);
   return counter.tailStart(rows);
@@ -186,14 +186,7 @@ core::Result<std::optional<IndexRow>> PermutationReader::seek(const RowKey& key,
   ColumnBatch batch;
   CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
   if (!found) return std::optional<IndexRow>{};
-  IndexRow row;
-  row.s = batch.column(Column::kS)[0];
-  row.p = batch.column(Column::kP)[0];
-  row.ot = static_cast<core::ObjectType>(batch.column(Column::kOType)[0]);
-  row.ok = batch.column(Column::kOKey)[0];
-  row.i = batch.column(Column::kI)[0];
-  row.t = batch.column(Column::kT)[0];
-  return std::optional<IndexRow>{row};
+  return std::optional<IndexRow>{rowAt(batch, 0)};
 }
 
 }  // namespace cairn::index

@@ -4,6 +4,8 @@
 // check of the merged readers (scan, count, seek, tailStart) against a naive list of facts at
 // every t.
 
+#include "index/write/live_ledger.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +20,6 @@
 #include "core/vocab.h"
 #include "index/import/bulk_importer.h"
 #include "index/ledger/ledger_name.h"
-#include "index/write/live_ledger.h"
 #include "tests/support/test_ledger.h"
 
 namespace cairn::index {
@@ -100,9 +101,9 @@ TEST(LiveLedgerTest, SetSemantics) {
   Fixture f;
   const uint64_t t0 = f.live->snapshot()->t();
   Transaction noop;
-  noop.inserts.push_back(fact(iri("a"), iri("p"), iri("b")));   // already present
-  noop.deletes.push_back(fact(iri("x"), iri("p"), iri("y")));   // absent (unknown terms)
-  noop.deletes.push_back(fact(iri("a"), iri("p"), iri("a")));   // absent (known terms)
+  noop.inserts.push_back(fact(iri("a"), iri("p"), iri("b")));  // already present
+  noop.deletes.push_back(fact(iri("x"), iri("p"), iri("y")));  // absent (unknown terms)
+  noop.deletes.push_back(fact(iri("a"), iri("p"), iri("a")));  // absent (known terms)
   auto result = f.live->commit(std::move(noop));
   ASSERT_TRUE(result.isOk());
   EXPECT_EQ(result->t, t0);  // no commit
@@ -204,8 +205,8 @@ TEST(LiveLedgerTest, ConcurrentWritersGetDistinctTsAndAllCommitsSurviveReopen) {
     threads.emplace_back([&, w] {
       for (int i = 0; i < kCommits; ++i) {
         Transaction tx;
-        tx.inserts.push_back(fact(iri("w" + std::to_string(w)), iri("n"),
-                                  Term::literal(std::to_string(i))));
+        tx.inserts.push_back(
+            fact(iri("w" + std::to_string(w)), iri("n"), Term::literal(std::to_string(i))));
         auto result = f.live->commit(std::move(tx));
         ASSERT_TRUE(result.isOk()) << result.status().toString();
         ts[w].push_back(result->t);
@@ -272,8 +273,9 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
     std::mt19937_64 rng(seed);
     const IndexConfig config = seed % 2 ? IndexConfig::tiny() : IndexConfig::defaults();
     auto term = [](char kind, uint64_t n) {
-      return kind == 'o' && n % 3 == 0 ? Term::literal(std::to_string(n), std::string(core::vocab::kXsd) + "integer")
-                                       : iri(std::string(1, kind) + std::to_string(n));
+      return kind == 'o' && n % 3 == 0
+                 ? Term::literal(std::to_string(n), std::string(core::vocab::kXsd) + "integer")
+                 : iri(std::string(1, kind) + std::to_string(n));
     };
     std::set<Fact> present;
     std::vector<Quad> baseQuads;
@@ -317,8 +319,12 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
     auto snapshot = fx.live->snapshot();
     auto encodeFact = [&](const Fact& f) {
       const auto o = *snapshot->encodeObject(term('o', f.o));
-      return IndexRow{**snapshot->encodeNode(term('s', f.s)), **snapshot->encodeNode(term('p', f.p)),
-                      o->key, 0, 0, o->type};
+      return IndexRow{**snapshot->encodeNode(term('s', f.s)),
+                      **snapshot->encodeNode(term('p', f.p)),
+                      o->key,
+                      0,
+                      0,
+                      o->type};
     };
     for (const auto& [t, facts] : stateAt) {
       SCOPED_TRACE("t " + std::to_string(t));
@@ -349,10 +355,7 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
             ASSERT_TRUE(more.isOk());
             if (!*more) break;
             for (size_t i = 0; i < batch.rows; ++i) {
-              IndexRow row{batch.column(Column::kS)[i], batch.column(Column::kP)[i],
-                           batch.column(Column::kOKey)[i], batch.column(Column::kI)[i],
-                           batch.column(Column::kT)[i],
-                           static_cast<core::ObjectType>(batch.column(Column::kOType)[i])};
+              const IndexRow row = rowAt(batch, i);
               EXPECT_LE(row.t, t);
               got.push_back(rowKey(perm, row));
             }
