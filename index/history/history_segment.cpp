@@ -1,0 +1,331 @@
+#include "index/history/history_segment.h"
+
+#include <algorithm>
+
+#include "index/leaflet/blob_format.h"
+#include "index/leaflet/byte_io.h"
+
+namespace cairn::index {
+namespace {
+
+constexpr std::string_view kKind = "history segment";
+constexpr size_t kDirectoryHeaderSize = 40;
+constexpr size_t kBlockRecordSize = 2 * 8 * kKeyColumnCount + 8 + 16 + 32;
+
+std::string describeEntry(const HistoryEntry& entry) {
+  const IndexRow& r = entry.row;
+  return "(s " + std::to_string(r.s) + " p " + std::to_string(r.p) + " ot " + std::to_string(r.ot) +
+         " ok " + std::to_string(r.ok) + " i " + std::to_string(r.i) + ") [" + std::to_string(r.t) +
+         ", " + std::to_string(entry.retractedT) + ")";
+}
+
+uint32_t blockEntriesFor(const IndexConfig& config) {
+  return std::clamp<uint32_t>(std::min(kDefaultHistoryBlockEntries, config.leafletRows), 1,
+                              kMaxHistoryBlockEntries);
+}
+
+}  // namespace
+
+std::string encodeHistoryDirectory(const HistoryDirectory& directory) {
+  CAIRN_CHECK(!directory.blocks.empty() && directory.blocks.size() <= UINT32_MAX,
+              "history directory block count");
+  std::string blob;
+  blob.reserve(kDirectoryHeaderSize + directory.blocks.size() * kBlockRecordSize);
+  ByteWriter out(blob);
+  out.raw(kHistorySegmentMagic.data(), kHistorySegmentMagic.size());
+  out.u16(kHistoryFormatVersion);
+  out.u8(static_cast<uint8_t>(directory.perm));
+  out.u8(0);  // reserved
+  out.u32(static_cast<uint32_t>(directory.blocks.size()));
+  out.u32(static_cast<uint32_t>(kBlockRecordSize));
+  out.u64(directory.entries);
+  out.u64(directory.minT);
+  out.u64(directory.maxT);
+  CAIRN_CHECK(out.size() == kDirectoryHeaderSize, "history directory header drifted from format");
+  for (const HistoryBlockInfo& block : directory.blocks) {
+    for (uint64_t v : block.firstKey) out.u64(v);
+    for (uint64_t v : block.lastKey) out.u64(v);
+    out.u32(block.entries);
+    out.u32(0);  // reserved
+    out.u64(block.minFrom);
+    out.u64(block.maxTo);
+    out.id(block.id);
+  }
+  return blob;
+}
+
+core::Result<HistoryDirectory> parseHistoryDirectory(std::string_view blob,
+                                                     const storage::ContentId& id) {
+  ByteReader in(blob);
+  BlobMagic magic{};
+  uint16_t version = 0;
+  uint8_t permByte = 0;
+  uint8_t reserved8 = 0;
+  uint32_t blockCount = 0;
+  uint32_t recordSize = 0;
+  HistoryDirectory directory;
+  if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u8(permByte) &&
+        in.u8(reserved8) && in.u32(blockCount) && in.u32(recordSize) && in.u64(directory.entries) &&
+        in.u64(directory.minT) && in.u64(directory.maxT))) {
+    return corruptBlob(kKind, id, "truncated header");
+  }
+  if (magic != kHistorySegmentMagic) return corruptBlob(kKind, id, "bad magic");
+  if (version != kHistoryFormatVersion) {
+    return corruptBlob(kKind, id, "unsupported format version " + std::to_string(version));
+  }
+  if (permByte > static_cast<uint8_t>(Permutation::kOPST)) {
+    return corruptBlob(kKind, id, "unknown permutation " + std::to_string(permByte));
+  }
+  directory.perm = static_cast<Permutation>(permByte);
+  if (reserved8 != 0) return corruptBlob(kKind, id, "reserved header byte not zero");
+  if (recordSize != kBlockRecordSize) {
+    return corruptBlob(kKind, id, "block record size " + std::to_string(recordSize));
+  }
+  if (blockCount == 0) return corruptBlob(kKind, id, "no blocks");
+  if (blob.size() != kDirectoryHeaderSize + uint64_t{blockCount} * kBlockRecordSize) {
+    return corruptBlob(
+        kKind, id,
+        "size " + std::to_string(blob.size()) + " for " + std::to_string(blockCount) + " blocks");
+  }
+
+  directory.blocks.resize(blockCount);
+  uint64_t entries = 0;
+  uint64_t minT = UINT64_MAX;
+  uint64_t maxT = 0;
+  for (uint32_t b = 0; b < blockCount; ++b) {
+    HistoryBlockInfo& block = directory.blocks[b];
+    uint32_t reserved = 0;
+    bool ok = true;
+    for (uint64_t& v : block.firstKey) ok = ok && in.u64(v);
+    for (uint64_t& v : block.lastKey) ok = ok && in.u64(v);
+    ok = ok && in.u32(block.entries) && in.u32(reserved) && in.u64(block.minFrom) &&
+         in.u64(block.maxTo) && in.id(block.id);
+    const std::string where = "block " + std::to_string(b) + ": ";
+    if (!ok) return corruptBlob(kKind, id, where + "truncated record");
+    if (reserved != 0) return corruptBlob(kKind, id, where + "reserved field not zero");
+    if (block.entries == 0 || block.entries > kMaxHistoryBlockEntries) {
+      return corruptBlob(kKind, id, where + "entry count " + std::to_string(block.entries));
+    }
+    if (block.lastKey < block.firstKey || (block.entries == 1 && block.firstKey != block.lastKey)) {
+      return corruptBlob(kKind, id, where + "bad key span");
+    }
+    if (block.minFrom >= block.maxTo) return corruptBlob(kKind, id, where + "empty t bounds");
+    if (block.id.isNull()) return corruptBlob(kKind, id, where + "null block id");
+    if (b > 0 && block.firstKey < directory.blocks[b - 1].lastKey) {
+      return corruptBlob(kKind, id, where + "out of key order");
+    }
+    entries += block.entries;
+    minT = std::min(minT, block.minFrom);
+    maxT = std::max(maxT, block.maxTo);
+  }
+  if (entries != directory.entries) {
+    return corruptBlob(kKind, id,
+                       "header says " + std::to_string(directory.entries) +
+                           " entries, its blocks hold " + std::to_string(entries));
+  }
+  if (minT != directory.minT || maxT != directory.maxT) {
+    return corruptBlob(kKind, id, "header t bounds are not its blocks' bounds");
+  }
+  return directory;
+}
+
+HistorySegmentWriter::HistorySegmentWriter(storage::BlobStore& store, Permutation perm,
+                                           const IndexConfig& config)
+    : store_(store),
+      perm_(perm),
+      blockEntries_(blockEntriesFor(config)),
+      encoder_(config.zstdLevel) {
+  directory_.perm = perm;
+  pending_.reserve(blockEntries_);
+}
+
+core::Status HistorySegmentWriter::add(const HistoryEntry& entry) {
+  if (finished_) return core::Status::invalidArgument("history segment writer already finished");
+  CAIRN_RETURN_IF_ERROR(failed_);
+  if (entry.row.t >= entry.retractedT) {
+    return core::Status::invalidArgument("history entry " + describeEntry(entry) +
+                                         " has an empty interval");
+  }
+  if (haveLast_) {
+    if (rowLess(perm_, entry.row, last_.row)) {
+      return core::Status::invalidArgument("history entry " + describeEntry(entry) +
+                                           " out of key order after " + describeEntry(last_));
+    }
+    if (!rowLess(perm_, last_.row, entry.row)) {
+      if (entry.row.t >= last_.row.t) {
+        return core::Status::invalidArgument("history entry " + describeEntry(entry) + " after " +
+                                             describeEntry(last_) +
+                                             ": entries of one key go newest first");
+      }
+      if (entry.retractedT > last_.row.t) {
+        return core::Status::invalidArgument("history entry " + describeEntry(entry) +
+                                             " overlaps " + describeEntry(last_));
+      }
+    }
+  }
+  pending_.push_back(entry);
+  last_ = entry;
+  haveLast_ = true;
+  ++entries_;
+  if (pending_.size() >= blockEntries_) {
+    failed_ = flushBlock();
+    return failed_;
+  }
+  return core::Status::ok();
+}
+
+core::Status HistorySegmentWriter::flushBlock() {
+  HistoryBlockInfo info = encodeHistoryBlock(perm_, pending_, encoder_, blob_);
+  CAIRN_ASSIGN_OR_RETURN(info.id, store_.put(blob_));
+  directory_.blocks.push_back(info);
+  bytes_ += blob_.size();
+  pending_.clear();
+  return core::Status::ok();
+}
+
+core::Result<HistorySegmentRef> HistorySegmentWriter::finish() {
+  if (finished_) return core::Status::invalidArgument("history segment writer already finished");
+  finished_ = true;
+  CAIRN_RETURN_IF_ERROR(failed_);
+  if (entries_ == 0) {
+    return core::Status::invalidArgument("a history segment needs at least one entry");
+  }
+  if (!pending_.empty()) CAIRN_RETURN_IF_ERROR(flushBlock());
+  directory_.entries = entries_;
+  directory_.minT = UINT64_MAX;
+  directory_.maxT = 0;
+  for (const HistoryBlockInfo& block : directory_.blocks) {
+    directory_.minT = std::min(directory_.minT, block.minFrom);
+    directory_.maxT = std::max(directory_.maxT, block.maxTo);
+  }
+  const std::string blob = encodeHistoryDirectory(directory_);
+  HistorySegmentRef ref;
+  CAIRN_ASSIGN_OR_RETURN(ref.id, store_.put(blob));
+  ref.entries = entries_;
+  ref.minT = directory_.minT;
+  ref.maxT = directory_.maxT;
+  ref.bytes = bytes_ + blob.size();
+  return ref;
+}
+
+HistorySegment::HistorySegment(const storage::BlobStore& store, storage::ContentId id,
+                               std::shared_ptr<const HistoryDirectory> directory,
+                               std::shared_ptr<IndexCache> cache)
+    : store_(&store), id_(id), directory_(std::move(directory)), cache_(std::move(cache)) {}
+
+core::Result<HistorySegment> HistorySegment::open(const storage::BlobStore& store,
+                                                  const storage::ContentId& id,
+                                                  std::shared_ptr<IndexCache> cache) {
+  if (id.isNull()) return core::Status::invalidArgument("opening a history segment by null id");
+  const IndexCache::Key key{id, kHistoryDirectoryCacheKind};
+  std::shared_ptr<const HistoryDirectory> directory;
+  if (cache != nullptr) directory = cache->findAs<HistoryDirectory>(key);
+  if (directory == nullptr) {
+    CAIRN_ASSIGN_OR_RETURN(std::string blob, store.get(id));
+    CAIRN_ASSIGN_OR_RETURN(HistoryDirectory parsed, parseHistoryDirectory(blob, id));
+    auto owned = std::make_shared<const HistoryDirectory>(std::move(parsed));
+    if (cache != nullptr) cache->insert(key, owned, owned->memoryBytes());
+    directory = std::move(owned);
+  }
+  return HistorySegment(store, id, std::move(directory), std::move(cache));
+}
+
+core::Result<HistorySegment> HistorySegment::open(const storage::BlobStore& store,
+                                                  const HistorySegmentRef& ref,
+                                                  std::shared_ptr<IndexCache> cache) {
+  CAIRN_ASSIGN_OR_RETURN(HistorySegment segment, open(store, ref.id, std::move(cache)));
+  if (segment.entryCount() != ref.entries || segment.minT() != ref.minT ||
+      segment.maxT() != ref.maxT) {
+    return corruptBlob(kKind, ref.id,
+                       "holds " + std::to_string(segment.entryCount()) + " entries in [" +
+                           std::to_string(segment.minT()) + ", " + std::to_string(segment.maxT()) +
+                           "), its ref says " + std::to_string(ref.entries) + " in [" +
+                           std::to_string(ref.minT) + ", " + std::to_string(ref.maxT) + ")");
+  }
+  return segment;
+}
+
+core::Status HistorySegment::inSegment(const core::Status& blockFailure) const {
+  // A block that disagrees with its record may be the damaged one, or the directory may be.
+  return core::Status(blockFailure.code(), blockFailure.message() + " (listed by history segment " +
+                                               id_.shortHex() + ")");
+}
+
+core::Result<std::shared_ptr<const HistoryBlock>> HistorySegment::loadBlock(size_t b) const {
+  CAIRN_CHECK(b < directory_->blocks.size(), "history block index out of range");
+  const HistoryBlockInfo& info = directory_->blocks[b];
+  const IndexCache::Key key{info.id, kHistoryBlockCacheKind};
+  if (cache_ != nullptr) {
+    if (auto cached = cache_->findAs<HistoryBlock>(key); cached != nullptr) {
+      // Cached under its id alone: it must still agree with the record that names it here.
+      if (cached->perm != perm()) {
+        return inSegment(corruptBlob("history block", info.id, "belongs to another permutation"));
+      }
+      if (std::string problem = compareHistoryBlockSummary(cached->summary, info);
+          !problem.empty()) {
+        return inSegment(corruptBlob("history block", info.id, problem));
+      }
+      return cached;
+    }
+  }
+  CAIRN_ASSIGN_OR_RETURN(std::string blob, store_->get(info.id));
+  core::Result<HistoryBlock> parsed = parseHistoryBlock(blob, info.id, perm(), info);
+  if (!parsed.isOk()) return inSegment(parsed.status());
+  auto owned = std::make_shared<const HistoryBlock>(std::move(parsed).value());
+  if (cache_ != nullptr) cache_->insert(key, owned, owned->memoryBytes());
+  return std::shared_ptr<const HistoryBlock>(std::move(owned));
+}
+
+std::pair<size_t, size_t> HistorySegment::blockWindow(const ScanRange& range) const {
+  const std::vector<HistoryBlockInfo>& blocks = directory_->blocks;
+  // Both first and last keys are non-decreasing across blocks (validated at parse time).
+  const auto first = std::partition_point(
+      blocks.begin(), blocks.end(),
+      [&](const HistoryBlockInfo& block) { return block.lastKey < range.low; });
+  const auto last = std::partition_point(first, blocks.end(), [&](const HistoryBlockInfo& block) {
+    return !(range.high < block.firstKey);
+  });
+  return {static_cast<size_t>(first - blocks.begin()), static_cast<size_t>(last - blocks.begin())};
+}
+
+core::Status HistorySegment::visibleAt(const ScanRange& range, uint64_t asOf,
+                                       std::vector<IndexRow>& out) const {
+  if (range.isEmpty() || asOf < minT() || asOf >= maxT()) return core::Status::ok();
+  const Permutation p = perm();
+  const auto [first, last] = blockWindow(range);
+  for (size_t b = first; b < last; ++b) {
+    const HistoryBlockInfo& info = directory_->blocks[b];
+    if (!info.mayBeVisibleAt(asOf)) continue;
+    CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const HistoryBlock> block, loadBlock(b));
+    const std::vector<HistoryEntry>& entries = block->entries;
+    auto it = entries.begin();
+    if (info.firstKey < range.low) {
+      it = std::partition_point(entries.begin(), entries.end(), [&](const HistoryEntry& e) {
+        return rowKey(p, e.row) < range.low;
+      });
+    }
+    for (; it != entries.end(); ++it) {
+      if (range.high < rowKey(p, it->row)) break;
+      if (it->visibleAt(asOf)) out.push_back(it->row);
+    }
+  }
+  return core::Status::ok();
+}
+
+core::Status HistorySegment::entriesIn(const ScanRange& range,
+                                       std::vector<HistoryEntry>& out) const {
+  if (range.isEmpty()) return core::Status::ok();
+  const Permutation p = perm();
+  const auto [first, last] = blockWindow(range);
+  for (size_t b = first; b < last; ++b) {
+    CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const HistoryBlock> block, loadBlock(b));
+    const std::vector<HistoryEntry>& entries = block->entries;
+    auto it = std::partition_point(entries.begin(), entries.end(), [&](const HistoryEntry& e) {
+      return rowKey(p, e.row) < range.low;
+    });
+    for (; it != entries.end() && !(range.high < rowKey(p, it->row)); ++it) out.push_back(*it);
+  }
+  return core::Status::ok();
+}
+
+}  // namespace cairn::index
