@@ -81,21 +81,22 @@ Status Dictionary::parseRoot(const ContentId& id, uint64_t expectedSize) {
   for (uint64_t s = 0; s < segmentCount; ++s) {
     uint8_t segmentKind = 0;
     Segment segment;
-    ContentId segmentId;
     if (!in.readByte(segmentKind) || !in.readVarint(segment.firstId) ||
-        !in.readVarint(segment.entries) || !readContentId(in, segmentId)) {
+        !in.readVarint(segment.entries) || !readContentId(in, segment.blob)) {
       return malformed(name, "truncated segment list");
     }
-    if (segmentKind != static_cast<uint8_t>(dictformat::SegmentKind::kDense)) {
+    if (segmentKind != static_cast<uint8_t>(dictformat::SegmentKind::kDense) &&
+        segmentKind != static_cast<uint8_t>(dictformat::SegmentKind::kAppend)) {
       return malformed(name, "unsupported segment kind " + std::to_string(segmentKind));
     }
+    segment.kind = static_cast<dictformat::SegmentKind>(segmentKind);
     if (segment.firstId != nextId || segment.entries == 0 || segment.entries > size - nextId + 1) {
       return malformed(name, "segments do not cover ids 1.." + std::to_string(size));
     }
     nextId += segment.entries;
     segment.chunkBase = chunkBase;
-    CAIRN_RETURN_IF_ERROR(parseSegment(segmentId, segment));
-    chunkBase += segment.chunkIds.size();
+    CAIRN_RETURN_IF_ERROR(parseSegment(segment.blob, segment));
+    chunkBase += segment.chunkIds.size() + segment.indexChunkIds.size();
     segments_.push_back(std::move(segment));
   }
   if (nextId != size + 1) return malformed(name, "segments do not cover all ids");
@@ -120,8 +121,8 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
     return malformed(name, "truncated header");
   }
   if (kind != static_cast<uint8_t>(kind_)) return malformed(name, "wrong dictionary kind");
-  if (segmentKind != static_cast<uint8_t>(dictformat::SegmentKind::kDense) ||
-      firstId != segment.firstId || entries != segment.entries) {
+  if (segmentKind != static_cast<uint8_t>(segment.kind) || firstId != segment.firstId ||
+      entries != segment.entries) {
     return malformed(name, "does not match its entry in the root");
   }
   if (entriesPerBlock == 0 || entriesPerBlock > dictformat::kMaxEntriesPerBlock) {
@@ -137,7 +138,19 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
     if (!in.readLengthPrefixed(ns)) return malformed(name, "truncated namespace table");
     segment.namespaces.emplace_back(ns);
   }
+  if (segment.sorted()) {
+    CAIRN_RETURN_IF_ERROR(parseDenseDirectory(name, in, segment));
+  } else {
+    CAIRN_RETURN_IF_ERROR(parseAppendDirectory(name, in, segment));
+  }
+  if (!in.atEnd()) return malformed(name, "trailing bytes");
+  return Status::ok();
+}
 
+Status Dictionary::parseDenseDirectory(const std::string& name, bytes::ByteReader& in,
+                                       Segment& segment) {
+  const uint64_t firstId = segment.firstId;
+  const uint64_t entries = segment.entries;
   uint64_t chunkCount = 0;
   if (!in.readVarint(chunkCount) || chunkCount == 0 || chunkCount > entries) {
     return malformed(name, "bad chunk count");
@@ -156,7 +169,7 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
     // Chunks hold whole blocks, so block k of a chunk starts at entry k * entriesPerBlock.
     if (chunkFirstId != nextId || chunkEntries == 0 ||
         chunkEntries > entries - (nextId - firstId) ||
-        (!last && chunkEntries % entriesPerBlock != 0)) {
+        (!last && chunkEntries % segment.entriesPerBlock != 0)) {
       return malformed(name, "chunk directory does not tile the segment's ids");
     }
     if (!segment.chunkFirstTerms.empty() && !(segment.chunkFirstTerms.back() < firstTerm)) {
@@ -169,14 +182,91 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
     segment.chunkFirstTerms.emplace_back(firstTerm);
   }
   if (nextId != firstId + entries) return malformed(name, "chunks do not cover the segment");
-  if (!in.atEnd()) return malformed(name, "trailing bytes");
+  return Status::ok();
+}
+
+Status Dictionary::parseAppendDirectory(const std::string& name, bytes::ByteReader& in,
+                                        Segment& segment) {
+  const uint64_t firstId = segment.firstId;
+  const uint64_t entries = segment.entries;
+  uint64_t chunkCount = 0;
+  if (!in.readVarint(chunkCount) || chunkCount == 0 || chunkCount > entries) {
+    return malformed(name, "bad chunk count");
+  }
+  uint64_t nextId = firstId;
+  for (uint64_t c = 0; c < chunkCount; ++c) {
+    ContentId chunkId;
+    uint64_t chunkFirstId = 0;
+    uint64_t chunkEntries = 0;
+    if (!readContentId(in, chunkId) || !in.readVarint(chunkFirstId) ||
+        !in.readVarint(chunkEntries)) {
+      return malformed(name, "truncated chunk directory");
+    }
+    const bool last = c + 1 == chunkCount;
+    if (chunkFirstId != nextId || chunkEntries == 0 ||
+        chunkEntries > entries - (nextId - firstId) ||
+        (!last && chunkEntries % segment.entriesPerBlock != 0)) {
+      return malformed(name, "chunk directory does not tile the segment's ids");
+    }
+    nextId += chunkEntries;
+    segment.chunkIds.push_back(chunkId);
+    segment.chunkFirstIds.push_back(chunkFirstId);
+    segment.chunkEntries.push_back(chunkEntries);
+  }
+  if (nextId != firstId + entries) return malformed(name, "chunks do not cover the segment");
+
+  uint8_t idWidth = 0;
+  if (!in.readByte(idWidth) || idWidth == 0 || idWidth > dictformat::kMaxIdWidth ||
+      dictformat::bytesFor(entries - 1) > idWidth) {
+    return malformed(name, "bad id width");
+  }
+  segment.idWidth = idWidth;
+  uint64_t indexChunkCount = 0;
+  if (!in.readVarint(indexChunkCount) || indexChunkCount == 0 || indexChunkCount > entries) {
+    return malformed(name, "bad index chunk count");
+  }
+  uint64_t indexed = 0;
+  for (uint64_t c = 0; c < indexChunkCount; ++c) {
+    ContentId chunkId;
+    uint64_t chunkEntries = 0;
+    std::string_view firstTerm;
+    if (!readContentId(in, chunkId) || !in.readVarint(chunkEntries) ||
+        !in.readLengthPrefixed(firstTerm)) {
+      return malformed(name, "truncated index directory");
+    }
+    const bool last = c + 1 == indexChunkCount;
+    if (chunkEntries == 0 || chunkEntries > entries - indexed ||
+        (!last && chunkEntries % segment.entriesPerBlock != 0)) {
+      return malformed(name, "index chunks do not hold the segment's entries");
+    }
+    if (!segment.indexChunkFirstTerms.empty() &&
+        !(segment.indexChunkFirstTerms.back() < firstTerm)) {
+      return malformed(name, "index chunk first terms are not increasing");
+    }
+    indexed += chunkEntries;
+    segment.indexChunkIds.push_back(chunkId);
+    segment.indexChunkEntries.push_back(chunkEntries);
+    segment.indexChunkFirstTerms.emplace_back(firstTerm);
+  }
+  if (indexed != entries) return malformed(name, "index chunks do not hold the segment's entries");
   return Status::ok();
 }
 
 size_t Dictionary::chunkCount() const {
   size_t n = 0;
-  for (const Segment& segment : segments_) n += segment.chunkIds.size();
+  for (const Segment& segment : segments_) {
+    n += segment.chunkIds.size() + segment.indexChunkIds.size();
+  }
   return n;
+}
+
+std::vector<Dictionary::SegmentRef> Dictionary::segmentRefs() const {
+  std::vector<SegmentRef> refs;
+  refs.reserve(segments_.size());
+  for (const Segment& segment : segments_) {
+    refs.push_back({segment.kind, segment.firstId, segment.entries, segment.blob});
+  }
+  return refs;
 }
 
 const NamespaceTable* Dictionary::namespacesOf(const Segment& segment) const {
@@ -191,16 +281,37 @@ std::string_view Dictionary::DecodedChunk::block(uint32_t b) const {
   return std::string_view(body).substr(blocksAt + begin, end - begin);
 }
 
-core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadChunk(
-    const Segment& segment, size_t chunk) const {
-  const uint64_t key = segment.chunkBase + chunk;
-  if (auto cached = cache_.get(key)) return cached;
+uint64_t Dictionary::DecodedChunk::idOffset(uint64_t position) const {
+  const char* p = body.data() + idsAt + position;
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < idWidth; ++i) {
+    v |= uint64_t{static_cast<uint8_t>(p[i * idCount])} << (8 * i);
+  }
+  return v;
+}
 
-  const ContentId& id = segment.chunkIds[chunk];
-  const std::string name = blobName("chunk", kind_, id);
+std::string Dictionary::chunkName(const Segment& segment, size_t chunk, ChunkList list) const {
+  return list == ChunkList::kTerms ? blobName("chunk", kind_, segment.chunkIds[chunk])
+                                   : blobName("index chunk", kind_, segment.indexChunkIds[chunk]);
+}
+
+core::Result<std::shared_ptr<Dictionary::DecodedChunk>> Dictionary::decodeChunk(
+    const Segment& segment, size_t chunk, ChunkList list) const {
+  const bool index = list == ChunkList::kIndex;
+  const ContentId& id = index ? segment.indexChunkIds[chunk] : segment.chunkIds[chunk];
+  const uint64_t expectedEntries =
+      index ? segment.indexChunkEntries[chunk] : segment.chunkEntries[chunk];
+  // Blocks are sorted in dense chunks and index chunks; append segments' term chunks hold their
+  // blocks in id order, which find() never searches.
+  const std::string* firstTerm = index              ? &segment.indexChunkFirstTerms[chunk]
+                                 : segment.sorted() ? &segment.chunkFirstTerms[chunk]
+                                                    : nullptr;
+  const std::string name = chunkName(segment, chunk, list);
   CAIRN_ASSIGN_OR_RETURN(std::string blob, store_.get(id));
   bytes::ByteReader header(blob);
-  if (!readHeader(header, dictformat::kChunkMagic)) return malformed(name, "bad magic or version");
+  if (!readHeader(header, index ? dictformat::kIndexChunkMagic : dictformat::kChunkMagic)) {
+    return malformed(name, "bad magic or version");
+  }
   auto decoded = std::make_shared<DecodedChunk>();
   CAIRN_ASSIGN_OR_RETURN(decoded->body, readPayload(header.rest(), name));
 
@@ -211,11 +322,24 @@ core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadCh
     return malformed(name, "truncated chunk header");
   }
   const uint64_t perBlock = segment.entriesPerBlock;
-  if (entries != segment.chunkEntries[chunk] || blockCount != (entries + perBlock - 1) / perBlock) {
+  if (entries != expectedEntries || blockCount != (entries + perBlock - 1) / perBlock) {
     return malformed(name, "entry or block count does not match the directory");
   }
   decoded->offsetsAt = decoded->body.size() - in.remaining();
-  if (!in.skip(4 * blockCount)) return malformed(name, "truncated block offsets");
+  if (blockCount > in.remaining() / 4 || !in.skip(4 * blockCount)) {
+    return malformed(name, "truncated block offsets");
+  }
+  decoded->idsAt = decoded->body.size() - in.remaining();
+  if (index) {
+    decoded->idWidth = segment.idWidth;
+    decoded->idCount = entries;
+    if (entries > in.remaining() / segment.idWidth || !in.skip(entries * segment.idWidth)) {
+      return malformed(name, "truncated id offsets");
+    }
+    for (uint64_t k = 0; k < entries; ++k) {
+      if (decoded->idOffset(k) >= segment.entries) return malformed(name, "id out of range");
+    }
+  }
   decoded->blocksAt = decoded->body.size() - in.remaining();
   decoded->blockCount = static_cast<uint32_t>(blockCount);
   // Offsets must start at 0 and strictly increase inside the block area: every block is then a
@@ -229,6 +353,8 @@ core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadCh
     }
     previous = offset;
   }
+  if (firstTerm == nullptr) return decoded;
+
   const NamespaceTable* namespaces = namespacesOf(segment);
   decoded->headEnds.reserve(blockCount);
   for (uint32_t b = 0; b < blockCount; ++b) {
@@ -242,13 +368,20 @@ core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadCh
     decoded->headEnds.push_back(static_cast<uint32_t>(decoded->heads.size()));
   }
   // Heads must increase from the directory's first term, or find() would search garbage.
-  if (decoded->head(0) != segment.chunkFirstTerms[chunk]) {
+  if (decoded->head(0) != *firstTerm)
     return malformed(name, "first term differs from the directory");
-  }
   for (uint32_t b = 1; b < blockCount; ++b) {
     if (!(decoded->head(b - 1) < decoded->head(b))) return malformed(name, "blocks out of order");
   }
+  return decoded;
+}
 
+core::Result<std::shared_ptr<const Dictionary::DecodedChunk>> Dictionary::loadChunk(
+    const Segment& segment, size_t chunk, ChunkList list) const {
+  const uint64_t key =
+      segment.chunkBase + (list == ChunkList::kIndex ? segment.chunkIds.size() : 0) + chunk;
+  if (auto cached = cache_.get(key)) return cached;
+  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<DecodedChunk> decoded, decodeChunk(segment, chunk, list));
   const size_t charge = sizeof(DecodedChunk) + decoded->body.capacity() +
                         decoded->heads.capacity() + 4 * decoded->headEnds.capacity();
   std::shared_ptr<const DecodedChunk> result = std::move(decoded);
@@ -270,9 +403,9 @@ Status Dictionary::locate(uint64_t id, const Segment*& segment, size_t& chunk) c
   return Status::ok();
 }
 
-Status Dictionary::malformedChunk(const Segment& segment, size_t chunk,
-                                  std::string_view why) const {
-  return malformed(blobName("chunk", kind_, segment.chunkIds[chunk]), why);
+Status Dictionary::malformedChunk(const Segment& segment, size_t chunk, std::string_view why,
+                                  ChunkList list) const {
+  return malformed(chunkName(segment, chunk, list), why);
 }
 
 Status Dictionary::lookupInto(uint64_t id, std::string& out) const {
@@ -307,12 +440,17 @@ core::Result<std::optional<uint64_t>> Dictionary::find(std::string_view term) co
 
 core::Result<std::optional<uint64_t>> Dictionary::findInSegment(const Segment& segment,
                                                                 std::string_view term) const {
-  const auto& firstTerms = segment.chunkFirstTerms;
+  // Dense segments are searched in their term chunks, append segments in their sorted index.
+  const bool dense = segment.sorted();
+  const ChunkList list = dense ? ChunkList::kTerms : ChunkList::kIndex;
+  const auto& firstTerms = dense ? segment.chunkFirstTerms : segment.indexChunkFirstTerms;
+  const auto& chunkEntries = dense ? segment.chunkEntries : segment.indexChunkEntries;
   auto chunkIt = std::upper_bound(firstTerms.begin(), firstTerms.end(), term,
                                   [](std::string_view t, const std::string& s) { return t < s; });
   if (chunkIt == firstTerms.begin()) return std::optional<uint64_t>();
   const auto chunk = static_cast<size_t>(chunkIt - firstTerms.begin() - 1);
-  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DecodedChunk> decoded, loadChunk(segment, chunk));
+  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DecodedChunk> decoded,
+                         loadChunk(segment, chunk, list));
   const NamespaceTable* namespaces = namespacesOf(segment);
 
   // The last block whose first term is <= term. Block 0 starts with the chunk's first term,
@@ -332,17 +470,18 @@ core::Result<std::optional<uint64_t>> Dictionary::findInSegment(const Segment& s
   switch (search.outcome) {
     case BlockSearch::Outcome::kFound: {
       const uint64_t position = uint64_t{lo} * segment.entriesPerBlock + search.index;
-      if (search.index >= segment.entriesPerBlock || position >= segment.chunkEntries[chunk]) {
-        return malformed(blobName("chunk", kind_, segment.chunkIds[chunk]), "block too long");
+      if (search.index >= segment.entriesPerBlock || position >= chunkEntries[chunk]) {
+        return malformedChunk(segment, chunk, "block too long", list);
       }
-      return std::optional<uint64_t>(segment.chunkFirstIds[chunk] + position);
+      if (dense) return std::optional<uint64_t>(segment.chunkFirstIds[chunk] + position);
+      return std::optional<uint64_t>(segment.firstId + decoded->idOffset(position));
     }
     case BlockSearch::Outcome::kAbsent:
       return std::optional<uint64_t>();
     case BlockSearch::Outcome::kMalformed:
       break;
   }
-  return malformed(blobName("chunk", kind_, segment.chunkIds[chunk]), search.error);
+  return malformedChunk(segment, chunk, search.error, list);
 }
 
 }  // namespace cairn::index

@@ -1,10 +1,12 @@
 #pragma once
 // Dictionary: the read side of a persistent term dictionary (IRIs or literal strings), mapping
-// ids to terms and terms to ids. The root blob lists segments; a segment's directory (chunk ids,
-// first id and first term of each chunk, the IRI namespace table) is loaded at open() and kept in
-// memory; chunk blobs are fetched on demand and kept decoded in a bounded LRU cache. A warm
-// lookup is a binary search over the chunk directory plus the decode of one front-coded block.
-// Format: docs/formats/dictionary.md.
+// ids to terms and terms to ids. The root blob lists segments: the dense base (terms sorted, so
+// ids follow byte order) and append segments (terms in id order plus a sorted (term, id) index).
+// A segment's directory (chunk ids, first id and first term of each chunk, the IRI namespace
+// table) is loaded at open() and kept in memory; chunk blobs are fetched on demand and kept
+// decoded in a bounded LRU cache. A warm lookup is a binary search over the chunk directory plus
+// the decode of one front-coded block; find() does the same in each segment (a term is in at
+// most one). Format: docs/formats/dictionary.md.
 //
 // Errors: a missing blob is NotFound, malformed bytes are Corruption naming the blob; an id
 // outside 1..size() is NotFound. Thread-safety: every method may be called concurrently. The
@@ -19,12 +21,17 @@
 
 #include "core/status.h"
 #include "index/dictionary/dictionary_block.h"
+#include "index/dictionary/dictionary_format.h"
 #include "index/dictionary/dictionary_options.h"
 #include "index/dictionary/dictionary_root.h"
 #include "index/dictionary/lru_cache.h"
 #include "storage/blob_store.h"
 
 namespace cairn::index {
+
+namespace bytes {
+class ByteReader;
+}
 
 class Dictionary {
  public:
@@ -41,38 +48,73 @@ class Dictionary {
 
   uint64_t size() const { return size_; }
   DictionaryKind kind() const { return kind_; }
+  // Chunk blobs of all segments (term chunks and sorted-index chunks).
   size_t chunkCount() const;
   size_t cachedChunkCount() const { return cache_.entryCount(); }
+
+  // One entry of the root's segment list.
+  struct SegmentRef {
+    dictformat::SegmentKind kind = dictformat::SegmentKind::kDense;
+    uint64_t firstId = 0;
+    uint64_t entries = 0;
+    storage::ContentId blob;
+
+    bool operator==(const SegmentRef&) const = default;
+  };
+  // The segments the root lists, in id order: what a root appending to this dictionary reuses.
+  std::vector<SegmentRef> segmentRefs() const;
 
  private:
   friend class DictionaryCursor;  // keeps a chunk and block position between lookups
 
+  // A segment's two chunk lists: its terms in id order (both kinds; dense ones are also sorted)
+  // and, for append segments, the sorted index of (term, id).
+  enum class ChunkList : uint8_t { kTerms, kIndex };
+
   struct Segment {
+    dictformat::SegmentKind kind = dictformat::SegmentKind::kDense;
+    storage::ContentId blob;
     uint64_t firstId = 0;
     uint64_t entries = 0;
     uint32_t entriesPerBlock = 0;
     NamespaceTable namespaces;
-    size_t chunkBase = 0;  // cache key of this segment's chunk 0
+    size_t chunkBase = 0;  // cache key of this segment's term chunk 0; index chunks follow
     std::vector<storage::ContentId> chunkIds;
     std::vector<uint64_t> chunkFirstIds;
     std::vector<uint64_t> chunkEntries;
-    std::vector<std::string> chunkFirstTerms;
+    std::vector<std::string> chunkFirstTerms;  // dense only: what find() searches
+    // Append only: the sorted index. Entry k of it is a term and its id's offset from firstId,
+    // stored in idWidth bytes.
+    uint32_t idWidth = 0;
+    std::vector<storage::ContentId> indexChunkIds;
+    std::vector<uint64_t> indexChunkEntries;
+    std::vector<std::string> indexChunkFirstTerms;
+
+    bool sorted() const { return kind == dictformat::SegmentKind::kDense; }
   };
-  // A chunk's decoded body (varint entry count, varint block count, u32 block offsets, blocks)
-  // plus the first term of every block, gathered into one buffer: find() binary-searches those
-  // heads, and a compact array keeps that search in cache instead of touching a line per block.
+  // A chunk's decoded body (varint entry count, varint block count, u32 block offsets, for index
+  // chunks the id offsets, then the blocks) plus, for sorted blocks, the first term of every
+  // block, gathered into one buffer: find() binary-searches those heads, and a compact array
+  // keeps that search in cache instead of touching a line per block.
   struct DecodedChunk {
     std::string body;
     size_t offsetsAt = 0;
+    // Index chunks: the id offsets, idWidth byte planes of idCount bytes (plane i holds byte i,
+    // least significant first, of every entry's offset).
+    size_t idsAt = 0;
+    uint32_t idWidth = 0;
+    uint64_t idCount = 0;
     size_t blocksAt = 0;
     uint32_t blockCount = 0;
-    std::string heads;               // block heads, concatenated
+    std::string heads;               // block heads, concatenated (empty for unsorted blocks)
     std::vector<uint32_t> headEnds;  // head b is heads[headEnds[b - 1], headEnds[b])
     std::string_view block(uint32_t b) const;
     std::string_view head(uint32_t b) const {
       const uint32_t begin = b == 0 ? 0 : headEnds[b - 1];
       return std::string_view(heads).substr(begin, headEnds[b] - begin);
     }
+    // Index chunks: the id offset of entry `position` (in bounds, checked at load).
+    uint64_t idOffset(uint64_t position) const;
   };
 
   Dictionary(const storage::BlobStore& store, DictionaryKind kind, uint64_t size,
@@ -80,12 +122,20 @@ class Dictionary {
 
   core::Status parseRoot(const storage::ContentId& id, uint64_t expectedSize);
   core::Status parseSegment(const storage::ContentId& id, Segment& segment);
+  core::Status parseDenseDirectory(const std::string& name, bytes::ByteReader& in,
+                                   Segment& segment);
+  core::Status parseAppendDirectory(const std::string& name, bytes::ByteReader& in,
+                                    Segment& segment);
   const NamespaceTable* namespacesOf(const Segment& segment) const;
-  // The segment and chunk holding `id`; NotFound if id is not in 1..size().
+  // The segment and term chunk holding `id`; NotFound if id is not in 1..size().
   core::Status locate(uint64_t id, const Segment*& segment, size_t& chunk) const;
-  core::Status malformedChunk(const Segment& segment, size_t chunk, std::string_view why) const;
-  core::Result<std::shared_ptr<const DecodedChunk>> loadChunk(const Segment& segment,
-                                                              size_t chunk) const;
+  std::string chunkName(const Segment& segment, size_t chunk, ChunkList list) const;
+  core::Status malformedChunk(const Segment& segment, size_t chunk, std::string_view why,
+                              ChunkList list = ChunkList::kTerms) const;
+  core::Result<std::shared_ptr<const DecodedChunk>> loadChunk(
+      const Segment& segment, size_t chunk, ChunkList list = ChunkList::kTerms) const;
+  core::Result<std::shared_ptr<DecodedChunk>> decodeChunk(const Segment& segment, size_t chunk,
+                                                          ChunkList list) const;
   core::Result<std::optional<uint64_t>> findInSegment(const Segment& segment,
                                                       std::string_view term) const;
 

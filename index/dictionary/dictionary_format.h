@@ -12,12 +12,25 @@ namespace cairn::index::dictformat {
 inline constexpr std::string_view kRootMagic = "CDRT";
 inline constexpr std::string_view kSegmentMagic = "CDSG";
 inline constexpr std::string_view kChunkMagic = "CDCK";
+inline constexpr std::string_view kIndexChunkMagic = "CDIX";
 inline constexpr uint16_t kVersion = 1;
 
-// Segment kinds. A dictionary is a list of immutable segments; only the base kind exists so far.
+// Segment kinds. A dictionary is a list of immutable segments, each a dense run of ids.
 // kDense: sorted terms with implicit ids firstId, firstId+1, ... (the bulk-import base).
-// (Reserved: 1 = sorted terms with an explicit id per entry, for terms added after the base.)
-enum class SegmentKind : uint8_t { kDense = 0 };
+// kAppend: terms in id order (arrival order, any byte order) with implicit ids, plus a sorted
+// index of (term, id) for find(); written for terms added after the base.
+enum class SegmentKind : uint8_t { kDense = 0, kAppend = 1 };
+
+// The widest id offset in an append segment's sorted index, in bytes.
+inline constexpr uint64_t kMaxIdWidth = 8;
+
+// The fewest bytes that hold `v` (at least 1): the id width an append segment of v + 1 entries
+// uses.
+inline uint32_t bytesFor(uint64_t v) {
+  uint32_t n = 1;
+  while (n < 8 && (v >> (8 * n)) != 0) ++n;
+  return n;
+}
 
 // Sanity bounds for parsed headers; a value beyond them can only come from a damaged blob.
 inline constexpr uint64_t kMaxEntriesPerBlock = 1 << 20;
