@@ -157,9 +157,9 @@ ImportReport Importer::run() {
     // are never replayed over it (and their head is dropped once the new root is published).
     auto lastCommit = heads_.getHead(ledgerCommitHeadName(options_.ledger));
     if (lastCommit.isOk()) {
-      previousT_ = std::max(previousT_, check(decodeCommitRecord(check(blobs_.get(*lastCommit)),
-                                                                 lastCommit->shortHex()))
-                                            .t);
+      previousT_ = std::max(
+          previousT_,
+          check(decodeCommitRecord(check(blobs_.get(*lastCommit)), lastCommit->shortHex())).t);
     }
   } else if (head.status().code() != core::StatusCode::kNotFound) {
     fail(head.status());
@@ -419,6 +419,8 @@ void Importer::publish() {
   root.t = previousT_ + 1;
   root.createdAt = nowIso8601();
   root.previous = previousRoot_;
+  root.originT = root.t;  // an import starts the ledger's history afresh
+  root.originAt = root.createdAt;
   root.iris = iriRoot_;
   root.strings = stringRoot_;
   root.languages = tables_.languages.entries();

@@ -27,6 +27,7 @@ std::string IndexRoot::toJson() const {
   j["t"] = t;
   j["createdAt"] = createdAt;
   j["previous"] = idHex(previous);
+  j["origin"] = {{"t", originT}, {"createdAt", originAt}};
   j["quads"] = quads;
   j["dictionaries"] = {
       {"iris", {{"root", idHex(iris.root)}, {"size", iris.size}}},
@@ -60,13 +61,19 @@ core::Result<IndexRoot> IndexRoot::fromJson(std::string_view json) {
       return core::Status::corruption("not an index root");
     }
     if (j.at("version").get<int>() != kFormatVersion) {
-      return core::Status::corruption("unsupported index root version " +
-                                      j.at("version").dump());
+      return core::Status::corruption("unsupported index root version " + j.at("version").dump());
     }
     IndexRoot r;
     r.t = j.at("t").get<uint64_t>();
     r.createdAt = j.at("createdAt").get<std::string>();
     r.previous = idFrom(j.at("previous"));
+    if (j.contains("origin")) {
+      r.originT = j.at("origin").at("t").get<uint64_t>();
+      r.originAt = j.at("origin").at("createdAt").get<std::string>();
+    } else {  // written before roots carried it: a first root is its own origin
+      r.originT = r.t;
+      r.originAt = r.createdAt;
+    }
     r.quads = j.at("quads").get<uint64_t>();
     const Json& d = j.at("dictionaries");
     r.iris = {idFrom(d.at("iris").at("root")), d.at("iris").at("size").get<uint64_t>()};

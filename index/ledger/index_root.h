@@ -20,9 +20,9 @@ namespace cairn::index {
 
 // The four permutations (and statistics) of one graph.
 struct GraphIndex {
-  core::NodeId graph = core::kNoNode;  // kNoNode = the default graph
+  core::NodeId graph = core::kNoNode;           // kNoNode = the default graph
   std::array<PermutationRoot, 4> permutations;  // indexed by Permutation
-  storage::ContentId stats;                      // LedgerStats blob for this graph
+  storage::ContentId stats;                     // LedgerStats blob for this graph
   uint64_t triples = 0;
 
   const PermutationRoot& permutation(Permutation p) const {
@@ -33,10 +33,14 @@ struct GraphIndex {
 struct IndexRoot {
   static constexpr int kFormatVersion = 1;
 
-  uint64_t t = 0;             // the last commit this index covers
-  std::string createdAt;      // ISO-8601 UTC
+  uint64_t t = 0;               // the last commit this index covers
+  std::string createdAt;        // ISO-8601 UTC
   storage::ContentId previous;  // the root this one replaced (null for the first)
-  uint64_t quads = 0;         // distinct (g, s, p, o) over all graphs
+  // The ledger's first root (its import, or creation): its t and time, carried forward by every
+  // later root so as-of times before the first commit still resolve after re-indexing.
+  uint64_t originT = 0;
+  std::string originAt;
+  uint64_t quads = 0;  // distinct (g, s, p, o) over all graphs
   DictionaryRoot iris;
   DictionaryRoot strings;
   std::vector<std::string> languages;  // languages[code - 1]

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/check.h"
 #include "core/literal_codec.h"
 #include "core/vocab.h"
 #include "index/ledger/ledger_name.h"
@@ -42,19 +43,26 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStor
   for (const std::string& datatype : ledger->root_.datatypes) {
     CAIRN_RETURN_IF_ERROR(ledger->datatypes_.intern(datatype).status());
   }
+  if (!ledger->root_.history.isNull()) {
+    CAIRN_ASSIGN_OR_RETURN(auto history,
+                           HistoryView::open(blobs, ledger->root_.history, ledger->cache_));
+    ledger->history_ = std::move(history);
+  }
   ledger->novelty_ = std::make_shared<const Novelty>(ledger->root_.t);
   ledger->overlay_ = std::make_shared<TermOverlay>(ledger->iris_->size(), ledger->strings_->size());
   return std::shared_ptr<const Ledger>(std::move(ledger));
 }
 
-std::vector<core::NodeId> Ledger::graphIds() const {
+std::vector<core::NodeId> Ledger::graphIds(uint64_t asOf) const {
   std::vector<core::NodeId> ids;
   for (const GraphIndex& g : root_.graphs) ids.push_back(g.graph);
-  for (core::NodeId g : novelty_->graphs()) {
-    if (root_.findGraph(g) == nullptr) ids.push_back(g);
+  for (core::NodeId g : novelty_->graphs()) ids.push_back(g);
+  if (history_ != nullptr && asOf < root_.t) {
+    for (core::NodeId g : history_->graphs()) ids.push_back(g);
   }
   std::sort(ids.begin(), ids.end());
-  std::erase_if(ids, [&](core::NodeId g) { return !hasGraph(g); });
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::erase_if(ids, [&](core::NodeId g) { return !hasGraph(g, asOf); });
   return ids;
 }
 
@@ -68,7 +76,27 @@ core::Status Ledger::lookupNewString(uint64_t id, std::string& out) const {
   return core::Status::notFound("no string with id " + std::to_string(id));
 }
 
-bool Ledger::hasGraph(core::NodeId graph) const {
+std::vector<std::string> Ledger::newTerms(DictionaryKind kind) const {
+  const bool iris = kind == DictionaryKind::kIri;
+  const TermList& list = iris ? overlay_->iris : overlay_->strings;
+  const uint64_t visible = iris ? visibleIris_ : visibleStrings_;
+  std::vector<std::string> out(visible);
+  for (uint64_t k = 0; k < visible; ++k) {
+    const bool found = list.lookupInto(list.firstId() + k, visible, out[k]);
+    CAIRN_CHECK(found, "a visible overlay term is missing");
+  }
+  return out;
+}
+
+bool Ledger::hasGraph(core::NodeId graph, uint64_t asOf) const {
+  if (asOf < t()) {
+    // The past: look for one row visible then (not cached; as-of reads are the rarer kind).
+    auto spot = reader(graph, Permutation::kSPOT);
+    if (!spot) return false;
+    auto first = spot->seek(kMinRowKey, asOf);
+    // On a read error, say the graph exists: its scans will report the error.
+    return !first.isOk() || first->has_value();
+  }
   const bool inRoot = root_.findGraph(graph) != nullptr;
   const bool touched = novelty_->find(graph, Permutation::kSPOT) != nullptr;
   if (!touched) return inRoot;  // the root keeps only graphs with triples
@@ -76,7 +104,6 @@ bool Ledger::hasGraph(core::NodeId graph) const {
   auto it = presence_->byGraph.find(graph);
   if (it == presence_->byGraph.end()) {
     auto count = reader(graph, Permutation::kSPOT)->count(ScanRange::all());
-    // On a read error, say the graph exists: its scans will report the error.
     it = presence_->byGraph.emplace(graph, !count.isOk() || *count > 0).first;
   }
   return it->second;
@@ -263,10 +290,12 @@ core::Status Ledger::decodeInto(core::EncodedObject object, DecodeCursor& cursor
 std::optional<SnapshotReader> Ledger::reader(core::NodeId graph, Permutation perm) const {
   const GraphIndex* g = root_.findGraph(graph);
   const PermutationNovelty* changes = novelty_->find(graph, perm);
-  if (g == nullptr && changes == nullptr) return std::nullopt;
+  const bool inHistory = history_ != nullptr && history_->hasGraph(graph);
+  if (g == nullptr && changes == nullptr && !inHistory) return std::nullopt;
   std::optional<PermutationReader> base;
   if (g != nullptr) base.emplace(*blobs_, perm, g->permutation(perm), cache_, config_);
-  return SnapshotReader(perm, std::move(base), novelty_, changes, config_.batchRows);
+  return SnapshotReader(perm, std::move(base), novelty_, changes, config_.batchRows,
+                        inHistory ? history_ : nullptr, graph, root_.t);
 }
 
 core::Result<std::shared_ptr<const LedgerStats>> Ledger::statistics(core::NodeId graph) const {

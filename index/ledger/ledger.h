@@ -50,11 +50,11 @@ class Ledger {
   // The latest commit this snapshot holds (the root's t when no commit came since).
   uint64_t t() const { return novelty_->t(); }
   const Novelty& novelty() const { return *novelty_; }
-  // Graphs with triples in this snapshot, ascending (kNoNode, the default graph, first when it
-  // has triples). A graph exists while it has triples: one whose triples were all deleted is
-  // gone.
-  std::vector<core::NodeId> graphIds() const;
-  bool hasGraph(core::NodeId graph) const;
+  // Graphs with triples in this snapshot at asOf, ascending (kNoNode, the default graph, first
+  // when it has triples). A graph exists while it has triples: one whose triples were all
+  // deleted is gone, and one whose triples came later is not there yet.
+  std::vector<core::NodeId> graphIds(uint64_t asOf = UINT64_MAX) const;
+  bool hasGraph(core::NodeId graph, uint64_t asOf = UINT64_MAX) const;
   // Ids the next new IRI / string would get.
   uint64_t nextIriId() const { return iris_->size() + visibleIris_ + 1; }
   uint64_t nextStringId() const { return strings_->size() + visibleStrings_ + 1; }
@@ -75,6 +75,15 @@ class Ledger {
                                                          const CommitTerms& terms) const;
   // The overlay new terms are appended to (shared by every snapshot of this ledger).
   TermOverlay& termOverlay() const { return *overlay_; }
+  // The IRIs / strings this snapshot's commits added, in id order (ids from the dictionary's
+  // size + 1): what the indexer appends to the dictionaries.
+  std::vector<std::string> newTerms(DictionaryKind kind) const;
+
+  // What was retracted before the root's t (index/history); null when nothing was.
+  const HistoryView* history() const { return history_.get(); }
+  const storage::BlobStore& blobs() const { return *blobs_; }
+  const std::shared_ptr<IndexCache>& cache() const { return cache_; }
+  const IndexConfig& config() const { return config_; }
 
   core::Result<std::optional<core::NodeId>> encodeNode(const core::Term& term) const;
   core::Result<std::optional<core::EncodedObject>> encodeObject(const core::Term& term) const;
@@ -99,13 +108,14 @@ class Ledger {
   // unspecified.
   core::Status decodeInto(core::EncodedObject object, DecodeCursor& cursor, core::Term& out) const;
 
-  // The reader of one permutation of one graph; nullopt when the graph is neither in the root
-  // nor in the novelty.
+  // The reader of one permutation of one graph; nullopt when the graph is in neither the root,
+  // the novelty nor the history.
   std::optional<SnapshotReader> reader(core::NodeId graph, Permutation perm) const;
   // The statistics of one graph, loaded once per Ledger and shared: planners call this for
   // every query, and decoding the HyperLogLog sketches costs far more than a point lookup.
   core::Result<std::shared_ptr<const LedgerStats>> statistics(core::NodeId graph) const;
-  // A copy of statistics(graph).
+  // A copy of statistics(graph). Statistics describe the index root; planners add the
+  // novelty's exact row deltas (novelty().predicateRows(graph)) to them.
   core::Result<LedgerStats> stats(core::NodeId graph) const;
 
  private:
@@ -129,7 +139,8 @@ class Ledger {
 
   std::shared_ptr<const Novelty> novelty_;
   std::shared_ptr<TermOverlay> overlay_;
-  uint64_t visibleIris_ = 0;  // overlay terms this snapshot sees
+  std::shared_ptr<const HistoryView> history_;  // null: nothing retracted before the root
+  uint64_t visibleIris_ = 0;                    // overlay terms this snapshot sees
   uint64_t visibleStrings_ = 0;
 
   // Statistics of the root's graphs, loaded once and shared by every snapshot of this root.

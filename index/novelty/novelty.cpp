@@ -17,13 +17,32 @@ std::vector<core::NodeId> Novelty::graphs() const {
   return out;
 }
 
-std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t, std::span<const Flake> flakes) const {
+const std::map<uint64_t, int64_t>* Novelty::predicateRows(core::NodeId graph) const {
+  auto it = rowDeltas_.find(graph);
+  return it == rowDeltas_.end() ? nullptr : &it->second->byPredicate;
+}
+
+int64_t Novelty::rowDelta(core::NodeId graph) const {
+  auto it = rowDeltas_.find(graph);
+  return it == rowDeltas_.end() ? 0 : it->second->total;
+}
+
+std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
+                                                   std::span<const Flake> flakes) const {
   auto next = std::make_shared<Novelty>(*this);
   next->t_ = std::max(t_, t);
   next->flakes_ += flakes.size();
   std::map<core::NodeId, std::vector<const Flake*>> byGraph;
   for (const Flake& f : flakes) byGraph[f.g].push_back(&f);
   for (const auto& [graph, graphFlakes] : byGraph) {
+    auto& slotDelta = next->rowDeltas_[graph];
+    auto delta = slotDelta ? std::make_shared<RowDelta>(*slotDelta) : std::make_shared<RowDelta>();
+    for (const Flake* f : graphFlakes) {
+      const int64_t step = f->assert ? 1 : -1;
+      delta->total += step;
+      if ((delta->byPredicate[f->row.p] += step) == 0) delta->byPredicate.erase(f->row.p);
+    }
+    slotDelta = std::move(delta);
     auto& perms = next->graphs_[graph];
     for (Permutation perm : kAllPermutations) {
       std::vector<NoveltyEntry> entries;

@@ -22,7 +22,7 @@ class Novelty {
   // No changes; t() is the index root's t.
   explicit Novelty(uint64_t rootT) : t_(rootT) {}
 
-  uint64_t t() const { return t_; }               // the latest commit
+  uint64_t t() const { return t_; }                // the latest commit
   uint64_t flakeCount() const { return flakes_; }  // changes held, over all graphs
   bool empty() const { return flakes_ == 0; }
 
@@ -31,6 +31,12 @@ class Novelty {
   // Graphs with changes, ascending.
   std::vector<core::NodeId> graphs() const;
 
+  // Net rows each predicate gained (negative: lost) in `graph` since the index root, and over
+  // all predicates: what planners add to the root's statistics. Null / 0 when the graph has no
+  // change. Exact, since commits hold net changes.
+  const std::map<uint64_t, int64_t>* predicateRows(core::NodeId graph) const;
+  int64_t rowDelta(core::NodeId graph) const;
+
   // This novelty plus commit t's flakes (every flake's row.t == t > this->t()).
   std::shared_ptr<const Novelty> withCommit(uint64_t t, std::span<const Flake> flakes) const;
 
@@ -38,6 +44,12 @@ class Novelty {
   uint64_t t_ = 0;
   uint64_t flakes_ = 0;
   std::map<core::NodeId, std::array<PermutationNovelty, 4>> graphs_;
+  struct RowDelta {
+    int64_t total = 0;
+    std::map<uint64_t, int64_t> byPredicate;
+  };
+  // Copy-on-write per graph: a commit copies only the maps of the graphs it touches.
+  std::map<core::NodeId, std::shared_ptr<const RowDelta>> rowDeltas_;
 };
 
 }  // namespace cairn::index

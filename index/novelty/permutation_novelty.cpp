@@ -1,5 +1,6 @@
 #include "index/novelty/permutation_novelty.h"
 
+#include <algorithm>
 #include <span>
 
 namespace cairn::index {
@@ -24,6 +25,28 @@ bool PermutationNovelty::touches(const ScanRange& range) const {
     if (!run->range(range.low, range.high).empty()) return true;
   }
   return false;
+}
+
+std::vector<NoveltyEntry> PermutationNovelty::allEntries() const {
+  std::vector<NoveltyEntry> out;
+  out.reserve(size_);
+  for (const auto& run : runs_) {
+    const size_t before = out.size();
+    out.insert(out.end(), run->entries().begin(), run->entries().end());
+    std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
+                       noveltyEntryLess);
+  }
+  return out;
+}
+
+void PermutationNovelty::entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const {
+  if (range.isEmpty()) return;
+  const size_t start = out.size();
+  for (const auto& run : runs_) {
+    auto part = run->range(range.low, range.high);
+    out.insert(out.end(), part.begin(), part.end());
+  }
+  std::sort(out.begin() + static_cast<ptrdiff_t>(start), out.end(), noveltyEntryLess);
 }
 
 void PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,

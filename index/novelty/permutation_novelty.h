@@ -19,9 +19,9 @@ namespace cairn::index {
 // What the novelty says about one key at some t.
 struct KeyChange {
   RowKey key{};
-  uint64_t t = 0;          // the deciding change (the newest at or before the snapshot's t)
-  bool present = false;    // that change was an assert
-  bool inBase = false;     // the key was present at the index root
+  uint64_t t = 0;        // the deciding change (the newest at or before the snapshot's t)
+  bool present = false;  // that change was an assert
+  bool inBase = false;   // the key was present at the index root
 };
 
 class PermutationNovelty {
@@ -40,6 +40,10 @@ class PermutationNovelty {
   void changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
   // Whether any change at all (any t) lies in `range`.
   bool touches(const ScanRange& range) const;
+  // Every change, of every key and t, sorted by noveltyEntryLess (what the indexer folds in).
+  std::vector<NoveltyEntry> allEntries() const;
+  // Every change (any t) of the keys in `range`, appended in noveltyEntryLess order.
+  void entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
 
  private:
   std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first

@@ -29,6 +29,10 @@ void addStats(ScanStats& into, const ScanStats& from) {
 core::Result<bool> SnapshotCursor::next(ColumnBatch& out) { return next(out, batchRows_); }
 
 core::Result<bool> SnapshotCursor::next(ColumnBatch& out, size_t maxRows) {
+  if (!error_.isOk()) {
+    out.clear();
+    return error_;
+  }
   if (changes_.empty()) {
     if (base_) return base_->next(out, maxRows);
     out.clear();
@@ -112,15 +116,30 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
 
 SnapshotReader::SnapshotReader(Permutation perm, std::optional<PermutationReader> base,
                                std::shared_ptr<const Novelty> novelty,
-                               const PermutationNovelty* changes, uint32_t batchRows)
+                               const PermutationNovelty* changes, uint32_t batchRows,
+                               std::shared_ptr<const HistoryView> history, core::NodeId graph,
+                               uint64_t rootT)
     : perm_(perm),
       base_(std::move(base)),
       novelty_(std::move(novelty)),
       changes_(changes != nullptr && !changes->empty() ? changes : nullptr),
-      batchRows_(batchRows) {}
+      batchRows_(batchRows),
+      history_(std::move(history)),
+      graph_(graph),
+      rootT_(rootT) {}
 
-std::vector<KeyChange> SnapshotReader::changesIn(const ScanRange& range, uint64_t asOf) const {
+core::Result<std::vector<KeyChange>> SnapshotReader::changesIn(const ScanRange& range,
+                                                               uint64_t asOf) const {
   std::vector<KeyChange> out;
+  if (readsHistory(asOf)) {
+    // Every novelty change is after the root's t, so before it only history adds rows.
+    std::vector<IndexRow> rows;
+    CAIRN_RETURN_IF_ERROR(history_->visibleAt(graph_, perm_, range, asOf, rows));
+    out.reserve(rows.size());
+    for (const IndexRow& row : rows)
+      out.push_back(KeyChange{rowKey(perm_, row), row.t, true, false});
+    return out;
+  }
   if (changes_ != nullptr) changes_->changesAt(range, asOf, out);
   return out;
 }
@@ -131,7 +150,12 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
   cursor.perm_ = perm_;
   cursor.columns_ = columns;
   cursor.batchRows_ = batchRows_;
-  cursor.changes_ = changesIn(range, asOf);
+  auto changes = changesIn(range, asOf);
+  if (!changes.isOk()) {
+    cursor.error_ = changes.status();
+    return cursor;
+  }
+  cursor.changes_ = std::move(changes).value();
   if (!cursor.changes_.empty()) {
     cursor.keepAlive_ = novelty_;
     // Merging compares keys, so the tree must yield its key columns too.
@@ -150,7 +174,8 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
   // A change decides its key at asOf; the base counted the key iff it was in the root (a change
   // at or before asOf means asOf is past the root, where the base shows the root's state).
   int64_t delta = 0;
-  for (const KeyChange& change : changesIn(range, asOf)) {
+  CAIRN_ASSIGN_OR_RETURN(const std::vector<KeyChange> changes, changesIn(range, asOf));
+  for (const KeyChange& change : changes) {
     delta += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
   }
   return static_cast<uint64_t>(static_cast<int64_t>(rows) + delta);
@@ -162,14 +187,15 @@ core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t 
   // Retracted base rows may hide some of the tail; starting that many rows earlier covers them,
   // and asserted rows only add to what the scan yields.
   uint64_t hidden = 0;
-  for (const KeyChange& change : changesIn(range, asOf)) {
+  CAIRN_ASSIGN_OR_RETURN(const std::vector<KeyChange> changes, changesIn(range, asOf));
+  for (const KeyChange& change : changes) {
     if (!change.present && change.inBase) ++hidden;
   }
   return base_->tailStart(range, rows + hidden, asOf);
 }
 
 core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, uint64_t asOf) const {
-  if (changes_ == nullptr) {
+  if (changes_ == nullptr && !readsHistory(asOf)) {
     if (!base_) return std::optional<IndexRow>();
     return base_->seek(key, asOf);
   }

@@ -7,6 +7,11 @@
 // Where the novelty has no change inside a range, scans and counts are the tree's own, with no
 // extra work: current-state queries over indexed data pay nothing for the overlay.
 //
+// Before the root's t the novelty has nothing to say; there the tree's rows asserted by asOf are
+// merged with the history rows visible at asOf (index/history), facts retracted since. A history
+// row never shares its key with a tree row visible at the same asOf (one fact's intervals are
+// disjoint), so the merge only adds rows. Reads at or after the root's t never open history.
+//
 // Thread-safety: as PermutationReader. The snapshot's novelty is kept alive by the reader and
 // by every cursor made from it.
 
@@ -16,6 +21,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "index/history/history_manifest.h"
 #include "index/novelty/novelty.h"
 #include "index/tree/column_batch.h"
 #include "index/tree/permutation_reader.h"
@@ -48,6 +54,7 @@ class SnapshotCursor {
   std::optional<ScanCursor> base_;
   std::shared_ptr<const Novelty> keepAlive_;
   std::vector<KeyChange> changes_;  // empty: the base cursor's batches pass through
+  core::Status error_;              // finding the changes failed (history read): next() says so
   size_t nextChange_ = 0;
   ColumnBatch baseBatch_;
   size_t basePos_ = 0;
@@ -60,9 +67,12 @@ class SnapshotReader {
  public:
   // `base` is the tree of the index root (nullopt when the graph is not in the root);
   // `changes` this graph's and permutation's novelty (null when none), owned by `novelty`.
+  // `history` (may be null) holds what was retracted before the root's t `rootT`, for graph
+  // `graph`.
   SnapshotReader(Permutation perm, std::optional<PermutationReader> base,
                  std::shared_ptr<const Novelty> novelty, const PermutationNovelty* changes,
-                 uint32_t batchRows);
+                 uint32_t batchRows, std::shared_ptr<const HistoryView> history = nullptr,
+                 core::NodeId graph = core::kNoNode, uint64_t rootT = 0);
 
   Permutation perm() const { return perm_; }
   // The index root's tree, null when the graph is not in it.
@@ -81,14 +91,19 @@ class SnapshotReader {
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
 
  private:
-  // The deciding change of every key in range at asOf.
-  std::vector<KeyChange> changesIn(const ScanRange& range, uint64_t asOf) const;
+  // The deciding change of every key in range at asOf: from the novelty at or after the root's
+  // t, from history before it.
+  core::Result<std::vector<KeyChange>> changesIn(const ScanRange& range, uint64_t asOf) const;
+  bool readsHistory(uint64_t asOf) const { return history_ != nullptr && asOf < rootT_; }
 
   Permutation perm_;
   std::optional<PermutationReader> base_;
   std::shared_ptr<const Novelty> novelty_;
   const PermutationNovelty* changes_;  // null or non-empty
   uint32_t batchRows_;
+  std::shared_ptr<const HistoryView> history_;  // null: no history
+  core::NodeId graph_;
+  uint64_t rootT_;
 };
 
 }  // namespace cairn::index

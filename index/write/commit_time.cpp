@@ -31,8 +31,11 @@ int64_t daysFromCivil(int64_t y, unsigned m, unsigned d) {
 
 std::string commitTimeNow() {
   const auto now = std::chrono::system_clock::now();
-  const auto millis =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+  return formatTimeMillis(
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count());
+}
+
+std::string formatTimeMillis(int64_t millis) {
   const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
   std::tm tm{};
   gmtime_r(&seconds, &tm);
@@ -94,7 +97,8 @@ std::optional<int64_t> parseIsoTimeMillis(std::string_view text) {
   }
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   if (month == 2 && day == 29 && !leap) return std::nullopt;
-  const int64_t days = daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const int64_t days =
+      daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
   return ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60000 + second * 1000 + millis;
 }
 

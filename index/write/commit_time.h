@@ -11,6 +11,8 @@ namespace cairn::index {
 
 // Now, as "YYYY-MM-DDTHH:MM:SS.mmmZ".
 std::string commitTimeNow();
+// `millis` since 1970 (>= 0) as "YYYY-MM-DDTHH:MM:SS.mmmZ".
+std::string formatTimeMillis(int64_t millis);
 // Milliseconds since 1970 of "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM[:SS[.fraction]]" with an optional
 // zone ("Z" or "+hh:mm" / "-hh:mm"; none means UTC); nullopt when malformed or out of range.
 std::optional<int64_t> parseIsoTimeMillis(std::string_view text);

@@ -9,6 +9,7 @@
 #include "index/commit/commit_record.h"
 #include "index/ledger/ledger_name.h"
 #include "index/write/commit_time.h"
+#include "index/write/index_builder.h"
 #include "index/write/transaction_encoder.h"
 
 namespace cairn::index {
@@ -47,14 +48,13 @@ LiveLedger::LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std
       name_(std::move(name)),
       commitHead_(ledgerCommitHeadName(name_)) {}
 
-core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(storage::BlobStore& blobs,
-                                                           storage::HeadStore& heads,
-                                                           std::string_view name,
-                                                           std::shared_ptr<IndexCache> cache,
-                                                           const IndexConfig& config,
-                                                           ReplayReport* report) {
-  CAIRN_ASSIGN_OR_RETURN(auto base, Ledger::open(blobs, heads, name, std::move(cache), config));
+core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(
+    storage::BlobStore& blobs, storage::HeadStore& heads, std::string_view name,
+    std::shared_ptr<IndexCache> cache, const IndexConfig& config, ReplayReport* report) {
+  CAIRN_ASSIGN_OR_RETURN(auto base, Ledger::open(blobs, heads, name, cache, config));
   auto live = std::shared_ptr<LiveLedger>(new LiveLedger(blobs, heads, std::string(name)));
+  live->cache_ = std::move(cache);
+  live->config_ = config;
   live->current_ = std::move(base);
   CAIRN_RETURN_IF_ERROR(live->replay(report));
   return live;
@@ -76,48 +76,77 @@ uint64_t LiveLedger::tAtTime(int64_t millis) const {
   return it == timeline_.begin() ? 0 : std::prev(it)->second;
 }
 
+std::optional<int64_t> LiveLedger::timeOfT(uint64_t t) const {
+  std::lock_guard lock(timelineMutex_);
+  auto it = std::lower_bound(timeline_.begin(), timeline_.end(), t,
+                             [](const auto& entry, uint64_t v) { return entry.second < v; });
+  if (it == timeline_.end() || it->second != t) return std::nullopt;
+  return it->first;
+}
+
 core::Status LiveLedger::replay(ReplayReport* report) {
   const auto started = std::chrono::steady_clock::now();
-  recordTime(current_->root().createdAt, current_->root().t);
+  const IndexRoot& root = current_->root();
+  recordTime(root.originAt, root.originT);
   auto head = heads_.getHead(commitHead_);
   if (!head.isOk()) {
     if (head.status().code() == core::StatusCode::kNotFound) return core::Status::ok();
     return head.status();
   }
   lastCommit_ = *head;
-  // Walk back to the index root, then apply oldest first.
-  const uint64_t rootT = current_->root().t;
-  std::vector<CommitRecord> records;
-  storage::ContentId id = *head;
-  while (!id.isNull()) {
-    CAIRN_ASSIGN_OR_RETURN(std::string bytes, blobs_.get(id));
-    CAIRN_ASSIGN_OR_RETURN(CommitRecord record, decodeCommitRecord(bytes, id.shortHex()));
-    if (record.t <= rootT) break;
-    if (!records.empty() && record.t >= records.back().t) {
-      return core::Status::corruption("commit blob " + id.shortHex() + ": t " +
-                                      std::to_string(record.t) + " is not before its successor's");
-    }
-    id = record.previous;
-    records.push_back(std::move(record));
-  }
-  std::shared_ptr<const Ledger> ledger = current_;
+  uint64_t commits = 0;
   uint64_t flakes = 0;
-  for (auto it = records.rbegin(); it != records.rend(); ++it) {
-    const std::string blob = "t " + std::to_string(it->t);
-    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().iris, it->iris, "IRI", blob));
-    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().strings, it->strings, "string", blob));
-    CAIRN_ASSIGN_OR_RETURN(ledger, ledger->withCommit(it->t, it->flakes, commitTerms(*it)));
-    recordTime(it->time, it->t);
-    flakes += it->flakes.size();
-  }
-  current_ = std::move(ledger);
+  CAIRN_ASSIGN_OR_RETURN(current_, replayOnto(current_, *head, true, &commits, &flakes));
   if (report != nullptr) {
-    report->commits = records.size();
+    report->commits = commits;
     report->flakes = flakes;
     report->seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
   return core::Status::ok();
+}
+
+core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
+    std::shared_ptr<const Ledger> base, const storage::ContentId& head, bool recordTimes,
+    uint64_t* commits, uint64_t* flakes) {
+  // Walk back to the index root, then apply oldest first. On open the walk goes on to the first
+  // commit for the times alone: as-of queries need the time of every t, indexed or not.
+  const uint64_t rootT = base->root().t;
+  std::vector<CommitRecord> records;
+  std::vector<std::pair<std::string, uint64_t>> olderTimes;  // newest first
+  uint64_t previousT = UINT64_MAX;
+  storage::ContentId id = head;
+  while (!id.isNull()) {
+    CAIRN_ASSIGN_OR_RETURN(std::string bytes, blobs_.get(id));
+    CAIRN_ASSIGN_OR_RETURN(CommitRecord record, decodeCommitRecord(bytes, id.shortHex()));
+    if (record.t >= previousT) {
+      return core::Status::corruption("commit blob " + id.shortHex() + ": t " +
+                                      std::to_string(record.t) + " is not before its successor's");
+    }
+    previousT = record.t;
+    id = record.previous;
+    if (record.t <= rootT) {
+      if (!recordTimes) break;
+      olderTimes.emplace_back(std::move(record.time), record.t);
+      continue;
+    }
+    records.push_back(std::move(record));
+  }
+  for (auto it = olderTimes.rbegin(); it != olderTimes.rend(); ++it)
+    recordTime(it->first, it->second);
+  std::shared_ptr<const Ledger> ledger = std::move(base);
+  uint64_t applied = 0;
+  for (auto it = records.rbegin(); it != records.rend(); ++it) {
+    const std::string blob = "t " + std::to_string(it->t);
+    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().iris, it->iris, "IRI", blob));
+    CAIRN_RETURN_IF_ERROR(appendTerms(ledger->termOverlay().strings, it->strings, "string", blob));
+    CAIRN_ASSIGN_OR_RETURN(ledger, ledger->withCommit(it->t, it->flakes, commitTerms(*it)));
+    if (recordTimes) recordTime(it->time, it->t);
+    applied += it->flakes.size();
+  }
+  if (commits != nullptr) *commits = records.size();
+  if (flakes != nullptr) *flakes = applied;
+  return ledger;
 }
 
 std::shared_ptr<const Ledger> LiveLedger::snapshot() const {
@@ -130,7 +159,20 @@ void LiveLedger::publish(std::shared_ptr<const Ledger> next) {
   current_ = std::move(next);
 }
 
+void LiveLedger::acquireLead() {
+  std::unique_lock lock(queueMutex_);
+  queueChanged_.wait(lock, [&] { return !leading_; });
+  leading_ = true;
+}
+
+void LiveLedger::releaseLead() {
+  std::lock_guard lock(queueMutex_);
+  leading_ = false;
+  queueChanged_.notify_all();
+}
+
 core::Result<CommitResult> LiveLedger::commit(Transaction tx) {
+  CAIRN_RETURN_IF_ERROR(waitForIndexer());
   Pending me{std::move(tx), std::nullopt};
   std::unique_lock lock(queueMutex_);
   queue_.push_back(&me);
@@ -145,7 +187,127 @@ core::Result<CommitResult> LiveLedger::commit(Transaction tx) {
   lock.lock();
   leading_ = false;
   queueChanged_.notify_all();
+  lock.unlock();
+  std::lock_guard indexerLock(indexerMutex_);
+  if (policy_ && snapshot()->novelty().flakeCount() >= policy_->softFlakes) {
+    indexerWake_.notify_one();
+  }
   return std::move(*me.result);
+}
+
+core::Status LiveLedger::waitForIndexer() {
+  std::unique_lock lock(indexerMutex_);
+  if (!policy_ || snapshot()->novelty().flakeCount() < policy_->hardFlakes) {
+    return core::Status::ok();
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const uint64_t failuresBefore = counters_.failures;
+  ++counters_.writerWaits;
+  indexerWake_.notify_one();
+  indexerDone_.wait(lock, [&] {
+    return stopIndexer_ || counters_.failures != failuresBefore ||
+           snapshot()->novelty().flakeCount() < policy_->hardFlakes;
+  });
+  counters_.secondsWaiting +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (counters_.failures != failuresBefore) {
+    return core::Status(core::StatusCode::kResourceExhausted,
+                        "ledger '" + name_ + "': too many unindexed changes and indexing failed: " +
+                            counters_.lastError);
+  }
+  return core::Status::ok();
+}
+
+core::Result<IndexBuildReport> LiveLedger::indexNow() {
+  std::lock_guard run(indexRunMutex_);
+  const std::shared_ptr<const Ledger> snap = snapshot();
+  if (snap->novelty().empty()) {
+    IndexBuildReport nothing;
+    nothing.fromT = nothing.toT = snap->t();
+    return nothing;
+  }
+  auto fail = [&](const core::Status& status) -> core::Status {
+    std::lock_guard lock(indexerMutex_);
+    ++counters_.failures;
+    counters_.lastError = status.message();
+    indexerDone_.notify_all();
+    return status;
+  };
+  auto built = buildIndexRoot(blobs_, *snap);
+  if (!built.isOk()) return fail(built.status());
+
+  // The switch: no commit may run between moving the head and publishing the rebased snapshot,
+  // or it would land on the old root after the new one is published.
+  acquireLead();
+  core::Status status = heads_.compareAndSetHead(ledgerHeadName(name_), snap->rootId(), built->id);
+  if (status.isOk()) {
+    auto fresh = Ledger::open(blobs_, heads_, name_, cache_, config_);
+    if (fresh.isOk()) {
+      auto rebased = replayOnto(*fresh, lastCommit_, false, nullptr, nullptr);
+      if (rebased.isOk()) {
+        publish(*rebased);
+      } else {
+        status = rebased.status();
+      }
+    } else {
+      status = fresh.status();
+    }
+  }
+  releaseLead();
+  if (!status.isOk()) return fail(status);
+
+  std::lock_guard lock(indexerMutex_);
+  ++counters_.runs;
+  counters_.flakesIndexed += built->report.flakes;
+  counters_.bytesWritten += built->report.bytesWritten;
+  counters_.secondsIndexing += built->report.seconds;
+  counters_.last = built->report;
+  indexerDone_.notify_all();
+  return built->report;
+}
+
+void LiveLedger::startIndexer(IndexerPolicy policy) {
+  std::lock_guard lock(indexerMutex_);
+  if (policy_) return;
+  policy_ = policy;
+  stopIndexer_ = false;
+  indexer_ = std::thread([this] { indexerLoop(); });
+}
+
+void LiveLedger::stopIndexer() {
+  std::thread thread;
+  {
+    std::lock_guard lock(indexerMutex_);
+    stopIndexer_ = true;
+    indexerWake_.notify_all();
+    indexerDone_.notify_all();
+    thread = std::move(indexer_);
+  }
+  if (thread.joinable()) thread.join();
+  std::lock_guard lock(indexerMutex_);
+  policy_.reset();
+}
+
+LiveLedger::~LiveLedger() { stopIndexer(); }
+
+IndexerCounters LiveLedger::indexerCounters() const {
+  std::lock_guard lock(indexerMutex_);
+  return counters_;
+}
+
+void LiveLedger::indexerLoop() {
+  std::unique_lock lock(indexerMutex_);
+  while (!stopIndexer_) {
+    indexerWake_.wait(lock, [&] {
+      return stopIndexer_ || snapshot()->novelty().flakeCount() >= policy_->softFlakes;
+    });
+    if (stopIndexer_) break;
+    lock.unlock();
+    const bool ok = indexNow().isOk();
+    lock.lock();
+    // After a failure (a full disk, say) try again later, not in a tight loop.
+    if (!ok) indexerWake_.wait_for(lock, std::chrono::seconds(5), [&] { return stopIndexer_; });
+  }
 }
 
 namespace {
@@ -191,8 +353,8 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
       auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
       if (!fresh) it->second.second = f.assert;
     }
-    Ledger::CommitTerms terms{step.iris.size(), step.strings.size(), step.languages,
-                              step.datatypes, step.blankNodes};
+    Ledger::CommitTerms terms{step.iris.size(), step.strings.size(), step.languages, step.datatypes,
+                              step.blankNodes};
     record.iris.insert(record.iris.end(), step.iris.begin(), step.iris.end());
     record.strings.insert(record.strings.end(), step.strings.begin(), step.strings.end());
     record.languages.insert(record.languages.end(), step.languages.begin(), step.languages.end());

@@ -22,15 +22,39 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "core/status.h"
 #include "index/ledger/ledger.h"
+#include "index/write/index_builder.h"
 #include "index/write/transaction.h"
 #include "storage/blob_store.h"
 
 namespace cairn::index {
+
+// When the background indexer runs and when writers wait for it, in novelty flakes (changes
+// since the index root, all graphs). Past `soft` the indexer starts; past `hard` a commit waits
+// until indexing brings the novelty back under it (backpressure), so memory stays bounded when
+// writers outrun the indexer.
+struct IndexerPolicy {
+  uint64_t softFlakes = 100'000;
+  uint64_t hardFlakes = 2'000'000;
+};
+
+// What the indexer and backpressure did so far (for /metrics).
+struct IndexerCounters {
+  uint64_t runs = 0;      // roots published
+  uint64_t failures = 0;  // runs that failed (the novelty stays; the next run retries)
+  uint64_t flakesIndexed = 0;
+  uint64_t bytesWritten = 0;
+  double secondsIndexing = 0;
+  uint64_t writerWaits = 0;  // commits that waited for the indexer (hard threshold)
+  double secondsWaiting = 0;
+  IndexBuildReport last;  // the latest successful run
+  std::string lastError;  // the latest failure, "" if none
+};
 
 struct ReplayReport {
   uint64_t commits = 0;
@@ -42,24 +66,37 @@ class LiveLedger {
  public:
   // Opens `name` at its index head and replays its commits since. NotFound when there is no
   // such ledger; Corruption (naming the blob) when a commit record is damaged.
-  static core::Result<std::shared_ptr<LiveLedger>> open(storage::BlobStore& blobs,
-                                                        storage::HeadStore& heads,
-                                                        std::string_view name,
-                                                        std::shared_ptr<IndexCache> cache,
-                                                        const IndexConfig& config,
-                                                        ReplayReport* report = nullptr);
+  static core::Result<std::shared_ptr<LiveLedger>> open(
+      storage::BlobStore& blobs, storage::HeadStore& heads, std::string_view name,
+      std::shared_ptr<IndexCache> cache, const IndexConfig& config, ReplayReport* report = nullptr);
 
   const std::string& name() const { return name_; }
   // The latest t committed at or before `millis` (milliseconds since 1970; the index root
   // counts from its creation); 0 when the ledger is younger. For as-of queries.
   uint64_t tAtTime(int64_t millis) const;
+  // The time of commit t (milliseconds since 1970) as the timeline knows it; nullopt for a t
+  // it has no time for.
+  std::optional<int64_t> timeOfT(uint64_t t) const;
   // The latest published snapshot.
   std::shared_ptr<const Ledger> snapshot() const;
 
   // Applies `tx` as one atomic commit, durable when this returns ok. A transaction that changes
   // nothing makes no commit (the result has the current t and zero counts). On error nothing
-  // was applied.
+  // was applied. Past the policy's hard threshold it first waits for the indexer.
   core::Result<CommitResult> commit(Transaction tx);
+
+  // Folds the current novelty into a new index root and publishes it (index head, then a new
+  // snapshot: the new root plus the commits that arrived meanwhile). Commits go on while the
+  // root is built; they pause only for the switch. Returns what the run did (toT == fromT when
+  // the novelty was empty). One run at a time per ledger.
+  core::Result<IndexBuildReport> indexNow();
+  // Starts a background thread that calls indexNow() when the novelty passes policy.softFlakes,
+  // and holds commits back past policy.hardFlakes. Stopped by stopIndexer() or destruction.
+  void startIndexer(IndexerPolicy policy);
+  void stopIndexer();
+  IndexerCounters indexerCounters() const;
+
+  ~LiveLedger();
 
  private:
   struct Pending {
@@ -69,8 +106,19 @@ class LiveLedger {
 
   LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std::string name);
   core::Status replay(ReplayReport* report);
+  // `base` with the commits after its root's t, up to the commit `head`, applied oldest first.
+  // recordTimes: also put every commit's time on the timeline (on open; a rebase knows them).
+  core::Result<std::shared_ptr<const Ledger>> replayOnto(std::shared_ptr<const Ledger> base,
+                                                         const storage::ContentId& head,
+                                                         bool recordTimes, uint64_t* commits,
+                                                         uint64_t* flakes);
   void runBatch(std::deque<Pending*>& batch);
   void publish(std::shared_ptr<const Ledger> next);
+  // Takes and gives back the writer's lead (what commit() holds while it runs a batch).
+  void acquireLead();
+  void releaseLead();
+  core::Status waitForIndexer();  // backpressure: past the hard threshold, wait for the indexer
+  void indexerLoop();
 
   storage::BlobStore& blobs_;
   storage::HeadStore& heads_;
@@ -86,6 +134,19 @@ class LiveLedger {
   bool leading_ = false;
 
   storage::ContentId lastCommit_;  // the commit head; only the leader touches it
+
+  std::shared_ptr<IndexCache> cache_;
+  IndexConfig config_;
+  std::mutex indexRunMutex_;  // one indexNow() at a time
+
+  // Background indexer state, guarded by indexerMutex_.
+  mutable std::mutex indexerMutex_;
+  std::condition_variable indexerWake_;  // the indexer thread waits on it
+  std::condition_variable indexerDone_;  // writers held back wait on it
+  std::optional<IndexerPolicy> policy_;
+  bool stopIndexer_ = false;
+  std::thread indexer_;
+  IndexerCounters counters_;
 
   void recordTime(const std::string& time, uint64_t t);
   mutable std::mutex timelineMutex_;

@@ -19,7 +19,7 @@ void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
   const index::Ledger& ledger = ctx.ledger();
   if (!dataset.specified) {
     std::vector<core::NodeId> named;
-    for (core::NodeId g : ledger.graphIds()) {
+    for (core::NodeId g : ledger.graphIds(ctx.asOf())) {
       if (g != core::kNoNode) named.push_back(g);
     }
     ctx.setDataset(GraphScope{{core::kNoNode}}, std::move(named));
@@ -30,7 +30,7 @@ void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
     for (const auto& iri : iris) {
       auto id = ctx.ledger().encodeNode(core::Term::iri(iri));
       if (!id.isOk()) throwStorageError(id.status());
-      if (!id.value() || !ledger.hasGraph(*id.value())) continue;
+      if (!id.value() || !ledger.hasGraph(*id.value(), ctx.asOf())) continue;
       if (std::find(out.begin(), out.end(), *id.value()) == out.end()) {
         out.push_back(*id.value());
       }

@@ -1,6 +1,7 @@
 #include "query/plan/cardinality.h"
 
 #include <algorithm>
+#include <map>
 
 #include "query/exec/pattern_slots.h"
 #include "query/exec/triple_source.h"
@@ -24,10 +25,20 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
   Totals t;
   std::optional<ValueId> predicate;
   if (!pattern.predicate.isVariable) predicate = ctx_.terms().findStored(pattern.predicate.term);
+  const index::Novelty& novelty = ctx_.ledger().novelty();
   for (core::NodeId g : scope.graphs) {
-    if (!ctx_.ledger().hasGraph(g)) continue;
+    if (!ctx_.ledger().hasGraph(g, ctx_.asOf())) continue;
     const PlannerStatistics* s = stats(g);
-    if (!s) {
+    // The root's statistics plus the novelty's exact row deltas: writes since the last index
+    // run shift the counts without sending the planner back to guesses. Distinct counts of a
+    // predicate the root has never seen are bounded by its rows.
+    const std::map<uint64_t, int64_t>* delta = novelty.predicateRows(g);
+    auto deltaOf = [&](uint64_t p) -> double {
+      if (delta == nullptr) return 0;
+      auto it = delta->find(p);
+      return it == delta->end() ? 0.0 : static_cast<double>(it->second);
+    };
+    if (!s && delta == nullptr) {
       t.rows += kUnknownTriples;
       t.subjects += kUnknownTriples * kUnknownDistinctFraction;
       t.objects += kUnknownTriples * kUnknownDistinctFraction;
@@ -36,15 +47,21 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
     }
     t.known = true;
     if (pattern.predicate.isVariable) {
-      t.rows += s->triples();
-      t.subjects += s->subjects();
-      t.objects += s->subjects();  // no global object sketch: subjects as proxy
-      t.predicates += s->predicates();
+      const double rows =
+          std::max(0.0, (s ? s->triples() : 0.0) + static_cast<double>(novelty.rowDelta(g)));
+      const double subjects = s ? std::min(s->subjects(), rows) : rows;
+      t.rows += rows;
+      t.subjects += subjects;
+      t.objects += subjects;  // no global object sketch: subjects as proxy
+      t.predicates +=
+          (s ? s->predicates() : 0.0) + (delta ? static_cast<double>(delta->size()) : 0.0);
     } else if (predicate) {
-      if (const PredicateEstimate* p = s->find(predicate->key)) {
-        t.rows += p->rows;
-        t.subjects += p->subjects;
-        t.objects += p->objects;
+      const PredicateEstimate* p = s ? s->find(predicate->key) : nullptr;
+      const double rows = std::max(0.0, (p ? p->rows : 0.0) + deltaOf(predicate->key));
+      if (rows > 0) {
+        t.rows += rows;
+        t.subjects += p ? std::min(p->subjects, rows) : rows;
+        t.objects += p ? std::min(p->objects, rows) : rows;
         t.predicates += 1;
       }
     }

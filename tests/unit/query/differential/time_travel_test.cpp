@@ -2,8 +2,11 @@
 // is split into a bulk-imported base and a random sequence of commits that insert and delete
 // facts (base facts and committed ones, with no-op inserts and deletes mixed in). The seed's
 // random query then runs at every t — through the snapshot's index + novelty merge — and must
-// equal the naive evaluator's answer over the facts present at that t. The ledger is then
-// reopened (commits replayed from the store) and checked again.
+// equal the naive evaluator's answer over the facts present at that t. Seeds rotate through three
+// indexing schedules: never (everything stays in novelty), once after the last commit, and
+// between random commits — so reads at an old t go through the history sidecar and reads at a
+// recent one through a rebuilt tree plus novelty. The ledger is then reopened (commits since the
+// last root replayed from the store) and checked again, indexed once more, and checked again.
 //
 // CAIRN_TIME_TRAVEL_SEEDS=N runs N seeds instead of the default; CAIRN_TIME_TRAVEL_FIRST_SEED
 // starts elsewhere.
@@ -54,7 +57,15 @@ struct History {
 
 // Base = blank-node quads (commits name blank nodes only as new ones) plus a random part of the
 // rest; then 2–6 commits of random deletes and inserts over the non-blank quads.
-History makeHistory(const RandomCase& c, const index::IndexConfig& config, std::mt19937_64& rng) {
+enum class Indexing { kNever, kAtEnd, kBetweenCommits };
+
+void indexNow(index::LiveLedger& live) {
+  auto report = live.indexNow();
+  if (!report.isOk()) throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
+}
+
+History makeHistory(const RandomCase& c, const index::IndexConfig& config, Indexing indexing,
+                    std::mt19937_64& rng) {
   std::vector<Quad> mutableQuads;
   std::set<Quad> present;
   for (const Quad& q : c.data) {
@@ -90,10 +101,13 @@ History makeHistory(const RandomCase& c, const index::IndexConfig& config, std::
     for (const Quad& q : deleted) next.erase(q);
     for (const Quad& q : inserted) next.insert(q);
     auto result = h.live->commit(std::move(tx));
-    if (!result.isOk()) throw core::Error(core::ErrorCode::kStorageError, result.status().toString());
+    if (!result.isOk())
+      throw core::Error(core::ErrorCode::kStorageError, result.status().toString());
     present = std::move(next);
     h.stateAt[result->t] = {present.begin(), present.end()};
+    if (indexing == Indexing::kBetweenCommits && rng() % 2 == 0) indexNow(*h.live);
   }
+  if (indexing == Indexing::kAtEnd) indexNow(*h.live);
   return h;
 }
 
@@ -136,20 +150,36 @@ TEST(TimeTravelTest, QueriesAtEveryTMatchTheOracle) {
     std::mt19937_64 rng(seed * 7919);
     const index::IndexConfig config =
         seed % 2 == 0 ? index::IndexConfig::defaults() : index::IndexConfig::tiny();
-    History h = makeHistory(c, config, rng);
+    const auto indexing = static_cast<Indexing>(seed % 3);
+    History h;
+    try {
+      h = makeHistory(c, config, indexing, rng);
+    } catch (const core::Error& e) {
+      ++failures;
+      ADD_FAILURE() << "seed " << seed << ": writing the history failed: " << e.what();
+      continue;
+    }
     commitsMade += h.stateAt.size() - 1;
     std::string problem = checkAllTimes(c, query, h, *h.live->snapshot());
     if (problem.empty()) {
       // Reopen: the commits are replayed from their records into a fresh novelty overlay.
-      auto reopened = index::LiveLedger::open(*h.base.blobs, *h.base.heads, "test", nullptr, config);
+      auto reopened =
+          index::LiveLedger::open(*h.base.blobs, *h.base.heads, "test", nullptr, config);
       ASSERT_TRUE(reopened.isOk()) << reopened.status().toString();
       EXPECT_EQ((*reopened)->snapshot()->t(), h.live->snapshot()->t());
       problem = checkAllTimes(c, query, h, *(*reopened)->snapshot());
       if (!problem.empty()) problem = "after reopening: " + problem;
+      if (problem.empty()) {
+        auto report = (*reopened)->indexNow();
+        ASSERT_TRUE(report.isOk()) << report.status().toString();
+        problem = checkAllTimes(c, query, h, *(*reopened)->snapshot());
+        if (!problem.empty()) problem = "after reopening and indexing: " + problem;
+      }
     }
     if (!problem.empty()) {
       ++failures;
-      ADD_FAILURE() << "seed " << seed << " " << problem;
+      ADD_FAILURE() << "seed " << seed << " (indexing schedule " << static_cast<int>(indexing)
+                    << ") " << problem;
     }
   }
   EXPECT_EQ(failures, 0);
