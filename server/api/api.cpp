@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "server/api/query_execution.h"
 #include "server/api/route_call.h"
 #include "server/http/media_type.h"
 #include "server/http/url_codec.h"
@@ -43,6 +44,23 @@ bool isUpdateRequest(const http::Request& request) {
   } catch (const core::Error&) {
     return false;  // the query route reports the malformed form
   }
+}
+
+// Graph Store Protocol §4.1, direct graph identification: /ledgers/{ledger}/data/<path> names the
+// graph whose IRI is the request's own URL (http, the Host header, the path as sent). The
+// handlers then see it as ?graph=<that IRI>; a request naming a graph both ways is refused.
+RouteCall namingDirectGraph(const RouteCall& call) {
+  if (http::findParameter(call.target.query, "graph") != nullptr ||
+      http::findParameter(call.target.query, "default") != nullptr) {
+    throw HttpError(400, "invalid_parameter",
+                    "a request to /ledgers/{name}/data/<path> names its graph by its URL: it "
+                    "takes neither ?graph= nor ?default");
+  }
+  const http::Request& request = call.exchange->request();
+  RouteCall direct = call;
+  direct.target.query.emplace_back(
+      "graph", endpointBase(request, request.target.substr(0, request.target.find('?'))));
+  return direct;
 }
 
 // HEAD is allowed wherever GET is (the connection layer drops the body).
@@ -106,12 +124,20 @@ struct Api::State {
         return {"explain", Scope::kRead, "GET, POST",
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kExplain); }};
       }
-      if (s.size() == 3 && s[2] == "data") {
+      if (s.size() >= 3 && s[2] == "data") {
         const char* allowed = "GET, PUT, POST, DELETE";
-        if (method == "PUT" || method == "POST" || method == "DELETE") {
-          return {"data", Scope::kWrite, allowed, handleGraphStoreWrite};
-        }
-        return {"data", Scope::kRead, allowed, handleGraphStoreRead};
+        const bool write = method == "PUT" || method == "POST" || method == "DELETE";
+        void (*handler)(const RouteCall&) = write ? handleGraphStoreWrite : handleGraphStoreRead;
+        const Scope scope = write ? Scope::kWrite : Scope::kRead;
+        if (s.size() == 3) return {"data", scope, allowed, handler};
+        return {"data", scope, allowed,
+                [handler](const RouteCall& c) { handler(namingDirectGraph(c)); }};
+      }
+      if (s.size() == 3 && s[2] == "history") {
+        return {"history", Scope::kRead, "GET", handleLedgerHistory};
+      }
+      if (s.size() == 3 && s[2] == "index") {
+        return {"index", Scope::kWrite, "POST", handleLedgerIndex};
       }
       if (s.size() == 3 && s[2] == "update") {
         return {"update", Scope::kWrite, "POST", handleUpdate};

@@ -57,5 +57,7 @@ void handleLedgerList(const RouteCall& call);
 void handleLedgerCreate(const RouteCall& call);
 void handleLedgerInfo(const RouteCall& call);
 void handleLedgerDrop(const RouteCall& call);
+void handleLedgerIndex(const RouteCall& call);
+void handleLedgerHistory(const RouteCall& call);
 
 }  // namespace cairn::server::api

@@ -1,5 +1,5 @@
 // The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
-// update, serve).
+// update, index, serve).
 //
 // This is the only file that includes CLI11 (it costs seconds of compile time per translation
 // unit): every sub-command's flags, help texts, defaults and checks are registered here and fill
@@ -107,6 +107,18 @@ void addUpdateCommand(CLI::App& app) {
   cmd->callback([args] { runUpdate(*args); });
 }
 
+void addIndexCommand(CLI::App& app) {
+  auto args = std::make_shared<IndexArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "index", "Fold a ledger's commits since its index root into a new root (copy-on-write)");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--ledger", args->ledger, "Ledger to index")->required();
+  cmd->add_option("--format", args->format, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->callback([args] { runIndex(*args); });
+}
+
 void addServeCommand(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
@@ -133,6 +145,7 @@ int main(int argc, char** argv) {
   cairn::server::addScanCommand(app);
   cairn::server::addQueryCommand(app);
   cairn::server::addUpdateCommand(app);
+  cairn::server::addIndexCommand(app);
   cairn::server::addServeCommand(app);
   try {
     app.parse(argc, argv);

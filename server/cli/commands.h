@@ -69,6 +69,15 @@ struct QueryArgs {
 };
 void runQuery(const QueryArgs& args);
 
+// `cairn index`: fold a ledger's commits since its index root into a new root now (what the
+// server's background indexer does past its threshold) and print what it wrote.
+struct IndexArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string ledger;
+  std::string format = "text";  // text or json
+};
+void runIndex(const IndexArgs& args);
+
 // `cairn update`: one SPARQL 1.1 Update request against a ledger, run as one commit. Relative
 // IRIs resolve against the working directory's file: IRI; LOAD reads local files only.
 struct UpdateArgs {

@@ -219,6 +219,10 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
     config.shutdownGrace = readMilliseconds(value, key);
   } else if (key == "cache") {
     config.cacheBytes = readSize(value, key);
+  } else if (key == "index-soft-flakes") {
+    config.indexSoftFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
+  } else if (key == "index-hard-flakes") {
+    config.indexHardFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "allow-remote") {
     config.allowRemote = readBool(value, key);
   } else if (key == "tokens") {
@@ -440,6 +444,11 @@ void validate(const ServerConfig& config) {
   if (config.shutdownGrace.count() < 0 || config.shutdownGrace > kMaxDuration) {
     invalidKey("shutdown-grace-ms",
                "must be from 0 to " + std::to_string(kMaxDuration.count()) + " (a year)");
+  }
+  if (config.indexSoftFlakes > 0 && config.indexHardFlakes <= config.indexSoftFlakes) {
+    invalidKey("index-hard-flakes", "is " + std::to_string(config.indexHardFlakes) +
+                                        ", not above index-soft-flakes (" +
+                                        std::to_string(config.indexSoftFlakes) + ")");
   }
   if (config.queryMemoryBytes == 0) invalidKey("query-memory", "must be more than 0 bytes");
   if (config.maxBodyBytes == 0) invalidKey("max-body", "must be more than 0 bytes");

@@ -45,7 +45,12 @@ struct ServerConfig {
   std::chrono::milliseconds idleTimeout{300'000};   // keep-alive connection with no request
   std::chrono::milliseconds shutdownGrace{10'000};
   uint64_t cacheBytes = uint64_t{1} << 30;  // decoded index cache shared by ledgers
-  bool allowRemote = false;                 // listen beyond loopback without tokens
+  // Background indexing, in novelty flakes per ledger (index::IndexerPolicy): past the soft
+  // threshold the indexer folds the novelty into a new root; past the hard one commits wait.
+  // indexSoftFlakes 0 turns background indexing off (POST /ledgers/{name}/index still works).
+  uint64_t indexSoftFlakes = 100'000;
+  uint64_t indexHardFlakes = 2'000'000;
+  bool allowRemote = false;  // listen beyond loopback without tokens
   std::vector<TokenGrant> tokens;
   std::vector<std::string> importDirectories;  // server-side files POST /ledgers may load
   std::vector<std::pair<std::string, std::string>> initialLedgers;  // (name, file) on first start

@@ -14,10 +14,12 @@ constexpr std::string_view kHeadPrefix = "ledger/";
 }  // namespace
 
 LedgerRegistry::LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
-                               std::filesystem::path scratch)
+                               std::filesystem::path scratch,
+                               std::optional<index::IndexerPolicy> indexing)
     : store_(std::move(store)),
       cache_(std::make_shared<index::IndexCache>(cacheBytes)),
-      scratch_(std::move(scratch)) {}
+      scratch_(std::move(scratch)),
+      indexing_(indexing) {}
 
 std::shared_ptr<const index::Ledger> LedgerRegistry::get(std::string_view name) {
   return live(name)->snapshot();
@@ -47,7 +49,15 @@ std::shared_ptr<index::LiveLedger> LedgerRegistry::live(std::string_view name) {
   std::unique_lock lock(mutex_);
   // Another thread may have opened it meanwhile; keep the first so all requests share one.
   auto [it, inserted] = open_.emplace(std::string(name), std::move(opened).value());
+  if (inserted && indexing_) it->second->startIndexer(*indexing_);
   return it->second;
+}
+
+std::vector<std::shared_ptr<index::LiveLedger>> LedgerRegistry::opened() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::shared_ptr<index::LiveLedger>> out;
+  for (const auto& [name, ledger] : open_) out.push_back(ledger);
+  return out;
 }
 
 bool LedgerRegistry::exists(std::string_view name) const {

@@ -28,9 +28,11 @@ namespace cairn::server {
 
 class LedgerRegistry {
  public:
-  // `scratch`: where imports spill sorted runs (created on demand).
+  // `scratch`: where imports spill sorted runs (created on demand). `indexing`: each ledger's
+  // background indexer policy once opened; nullopt leaves indexing to explicit calls.
   LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
-                 std::filesystem::path scratch);
+                 std::filesystem::path scratch,
+                 std::optional<index::IndexerPolicy> indexing = std::nullopt);
 
   // The ledger's latest snapshot (index root + commits since). Throws core::Error: kNotFound
   // ("no ledger named 'x'"), kInvalidArgument for an impossible name, kStorageError.
@@ -40,6 +42,8 @@ class LedgerRegistry {
   bool exists(std::string_view name) const;
   // Every ledger name, sorted.
   std::vector<std::string> names() const;
+  // The ledgers opened so far (what /metrics reports indexer counters for).
+  std::vector<std::shared_ptr<index::LiveLedger>> opened() const;
 
   // Bulk-imports `inputs` into a new ledger `name` (index::bulkImport's rules and errors:
   // kAlreadyExists when it exists, kSyntaxError with line/column for bad input, which leaves
@@ -55,6 +59,7 @@ class LedgerRegistry {
   std::unique_ptr<storage::RocksDbStore> store_;
   std::shared_ptr<index::IndexCache> cache_;
   std::filesystem::path scratch_;
+  std::optional<index::IndexerPolicy> indexing_;
 
   mutable std::shared_mutex mutex_;  // guards open_
   std::map<std::string, std::shared_ptr<index::LiveLedger>, std::less<>> open_;

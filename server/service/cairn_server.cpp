@@ -1,7 +1,5 @@
 #include "server/service/cairn_server.h"
 
-#include "server/ledgers/ledger_summary.h"
-
 #include <filesystem>
 #include <thread>
 
@@ -9,6 +7,7 @@
 #include "server/api/access_log.h"
 #include "server/api/api.h"
 #include "server/http/http_server.h"
+#include "server/ledgers/ledger_summary.h"
 #include "server/service/query_pool.h"
 
 namespace cairn::server {
@@ -41,6 +40,42 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
     return running_ && running_->http ? one(static_cast<double>(running_->http->openConnections()))
                                       : observability::GaugeSamples{};
   });
+  // Indexer counters of the ledgers opened so far, read at scrape time (monotonic values
+  // exposed as gauges: they live in each LiveLedger, which a drop may discard).
+  auto indexerGauge = [this](const char* name, const char* help, auto value) {
+    metrics_.gaugeCallback(name, help, {"ledger"}, [this, value] {
+      observability::GaugeSamples samples;
+      if (!running_) return samples;
+      for (const auto& ledger : running_->ledgers->opened()) {
+        samples.push_back({{ledger->name()}, value(*ledger)});
+      }
+      return samples;
+    });
+  };
+  indexerGauge("cairn_ledger_novelty_flakes", "Changes since the ledger's index root",
+               [](const index::LiveLedger& l) {
+                 return static_cast<double>(l.snapshot()->novelty().flakeCount());
+               });
+  indexerGauge(
+      "cairn_indexer_runs_total", "Index roots the background indexer published",
+      [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().runs); });
+  indexerGauge(
+      "cairn_indexer_failures_total", "Indexer runs that failed (retried later)",
+      [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().failures); });
+  indexerGauge("cairn_indexer_bytes_written_total", "Bytes of new blobs the indexer wrote",
+               [](const index::LiveLedger& l) {
+                 return static_cast<double>(l.indexerCounters().bytesWritten);
+               });
+  indexerGauge("cairn_indexer_seconds_total", "Time spent building index roots",
+               [](const index::LiveLedger& l) { return l.indexerCounters().secondsIndexing; });
+  indexerGauge("cairn_indexer_writer_waits_total",
+               "Commits held back because the novelty passed index-hard-flakes (backpressure)",
+               [](const index::LiveLedger& l) {
+                 return static_cast<double>(l.indexerCounters().writerWaits);
+               });
+  indexerGauge("cairn_indexer_writer_wait_seconds_total",
+               "Time commits spent held back by backpressure",
+               [](const index::LiveLedger& l) { return l.indexerCounters().secondsWaiting; });
   metrics_.gaugeCallback(
       "cairn_ledger_quads", "Distinct quads in each ledger at its current root", {"ledger"},
       [this] {
@@ -70,9 +105,13 @@ void CairnServer::start() {
   std::filesystem::create_directories(config_.dataDirectory);
   auto store = storage::RocksDbStore::open(config_.dataDirectory, storeOptions);
   if (!store.isOk()) throw core::Error(core::ErrorCode::kStorageError, store.status().toString());
-  running->ledgers =
-      std::make_unique<LedgerRegistry>(std::move(store).value(), config_.cacheBytes,
-                                       std::filesystem::path(config_.dataDirectory) / "tmp");
+  std::optional<index::IndexerPolicy> indexing;
+  if (config_.indexSoftFlakes > 0) {
+    indexing = index::IndexerPolicy{config_.indexSoftFlakes, config_.indexHardFlakes};
+  }
+  running->ledgers = std::make_unique<LedgerRegistry>(
+      std::move(store).value(), config_.cacheBytes,
+      std::filesystem::path(config_.dataDirectory) / "tmp", indexing);
 
   for (const auto& [name, file] : config_.initialLedgers) {
     if (running->ledgers->exists(name)) continue;
