@@ -1,10 +1,14 @@
 // The write routes: SPARQL 1.1 Update (/ledgers/{name}/update and the compatibility route
 // /v1/fluree/update/{ledger}) and Graph Store Protocol writes (PUT, POST, DELETE on
-// /ledgers/{name}/data). Every request is one atomic commit, answered with
+// /ledgers/{name}/data, the graph named by ?graph=, ?default or, directly, by the request URL;
+// a POST naming no graph creates one). Every request is one atomic commit, answered with
 // {"t", "inserted", "deleted", "time"} once durable.
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <random>
 
 #include "core/error.h"
 #include "query/update/update_executor.h"
@@ -27,6 +31,9 @@ struct UpdateJob {
   std::string source;  // for the commit record
   // GSP: 201 when the graph did not exist before (nullopt: always 200).
   std::optional<std::string> createdGraph;
+  // GSP POST naming no graph: the prefix its new graph's IRI was minted under (createdGraph is
+  // that IRI); the answer is 201 with a Location.
+  std::optional<std::string> mintPrefix;
 };
 
 // §2.2.3: a dataset in the protocol applies to every operation's WHERE clause, and a request
@@ -52,6 +59,50 @@ bool graphExists(const index::Ledger& ledger, const std::string& iri) {
   return id.isOk() && *id && ledger.hasGraph(**id);
 }
 
+// A version 4 (random) UUID in its canonical 8-4-4-4-12 lower-case form.
+std::string randomUuid() {
+  std::random_device device;
+  std::array<uint8_t, 16> bytes{};
+  for (size_t i = 0; i < bytes.size(); i += 4) {
+    const uint32_t word = device();
+    for (size_t j = 0; j < 4; ++j) bytes[i + j] = static_cast<uint8_t>(word >> (8 * j));
+  }
+  bytes[6] = static_cast<uint8_t>((bytes[6] & 0x0F) | 0x40);  // version 4
+  bytes[8] = static_cast<uint8_t>((bytes[8] & 0x3F) | 0x80);  // RFC 4122 variant
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    out += kHex[bytes[i] >> 4];
+    out += kHex[bytes[i] & 0xF];
+  }
+  return out;
+}
+
+// A POST creating a graph must not land in one that exists: 122 random bits make a clash all but
+// impossible, but a client may have PUT any IRI. Moves the body's quads to a fresh IRI until the
+// minted one names no graph of `ledger`.
+void mintUnusedGraph(const index::Ledger& ledger, UpdateJob& job, query::UpdateRequest& request) {
+  std::string iri = *job.createdGraph;
+  while (graphExists(ledger, iri)) {
+    const std::string fresh = *job.mintPrefix + randomUuid();
+    for (auto& operation : request.operations) {
+      auto* insert = std::get_if<query::InsertData>(&operation);
+      if (insert == nullptr) continue;
+      for (query::Quad& q : insert->quads) {
+        if (q.graph == iri) q.graph = fresh;
+      }
+    }
+    iri = fresh;
+  }
+  job.createdGraph = iri;
+}
+
+// The path as the client sent it (escapes kept), for IRIs made from the request URL.
+std::string rawPath(const http::Request& request) {
+  return request.target.substr(0, request.target.find('?'));
+}
+
 void runUpdateJob(const RouteCall& call, UpdateJob job) {
   http::Exchange& exchange = *call.exchange;
   try {
@@ -64,7 +115,10 @@ void runUpdateJob(const RouteCall& call, UpdateJob job) {
       request = sparql::parseUpdate(*job.text, parseOptions);
       applyProtocolDataset(job, request);
     }
-    const bool created = job.createdGraph && !graphExists(*live->snapshot(), *job.createdGraph);
+    const auto before = live->snapshot();
+    if (job.mintPrefix) mintUnusedGraph(*before, job, request);
+    const bool created =
+        job.createdGraph && (job.mintPrefix || !graphExists(*before, *job.createdGraph));
     query::UpdateOptions options;
     options.query.timeout = job.timeout;
     options.query.memoryBudgetBytes = call.context->config.queryMemoryBytes;
@@ -76,7 +130,12 @@ void runUpdateJob(const RouteCall& call, UpdateJob job) {
     nlohmann::json body = {
         {"t", result.t}, {"inserted", result.inserted}, {"deleted", result.deleted}};
     if (!result.time.empty()) body["time"] = result.time;
-    respondJson(exchange, body.dump() + "\n", created ? 201 : 200);
+    http::HeaderList headers;
+    if (job.mintPrefix) {
+      body["graph"] = *job.createdGraph;
+      headers.emplace_back("Location", *job.createdGraph);
+    }
+    respondJson(exchange, body.dump() + "\n", created ? 201 : 200, std::move(headers));
   } catch (...) {
     answerFailure(call, nullptr);
   }
@@ -102,18 +161,27 @@ void handleUpdate(const RouteCall& call) {
   submitUpdate(call, std::move(job));
 }
 
+// The graph comes as ?graph=IRI or ?default; a direct request (/ledgers/{name}/data/<path>) reaches
+// here with its own URL as ?graph= (api.cpp). A POST naming none creates a graph (§5.5).
 void handleGraphStoreWrite(const RouteCall& call) {
   const http::Request& request = call.exchange->request();
   const std::string* graph = http::findParameter(call.target.query, "graph");
   const bool defaultGraph = http::findParameter(call.target.query, "default") != nullptr;
-  if ((graph == nullptr) == !defaultGraph) {
+  const bool createGraph = request.method == "POST" && graph == nullptr && !defaultGraph;
+  if (!createGraph && (graph == nullptr) == !defaultGraph) {
     throw HttpError(400, "invalid_parameter",
-                    "name the graph with either ?graph=IRI or ?default (exactly one)");
+                    "name the graph with either ?graph=IRI or ?default (exactly one), or by the "
+                    "URL /ledgers/{name}/data/<path>");
   }
   if (graph != nullptr) checkIri(*graph, "graph");
-  std::optional<std::string> target;
-  if (graph != nullptr) target = *graph;
   UpdateJob job;
+  std::optional<std::string> target;
+  if (createGraph) {
+    job.mintPrefix = endpointBase(request, "/ledgers/" + call.ledger + "/data/graphs/");
+    target = *job.mintPrefix + randomUuid();
+  } else if (graph != nullptr) {
+    target = *graph;
+  }
   job.timeout =
       requestTimeout(http::findParameter(call.target.query, "timeout"), call.context->config);
   job.source = "graph-store-" + request.method;
@@ -124,11 +192,16 @@ void handleGraphStoreWrite(const RouteCall& call) {
     // A named graph without triples does not exist: 404 (the executor's kNotFound).
     job.request.operations.push_back(query::Drop{dropTarget, /*silent=*/false});
   } else {
-    const std::string base = endpointBase(request, call.target.path);
-    query::InsertData insert{readRdfBody(request, target, base)};
+    query::InsertData insert{readRdfBody(request, target, endpointBase(request, rawPath(request)))};
     // Only a body with triples for the graph can create it (an empty one leaves it absent).
     const bool fillsTarget = std::any_of(insert.quads.begin(), insert.quads.end(),
                                          [&](const query::Quad& q) { return q.graph == target; });
+    if (createGraph && !fillsTarget) {
+      // Cairn keeps no empty graphs: there would be nothing at the Location to answer with.
+      throw HttpError(400, "empty_graph",
+                      "a POST that creates a graph needs at least one triple for it (the body's "
+                      "default graph is empty)");
+    }
     if (request.method == "PUT") {
       job.request.operations.push_back(query::Drop{dropTarget, /*silent=*/true});
     }
