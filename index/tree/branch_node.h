@@ -4,6 +4,7 @@
 // leaves, of level L > 1 at branches of level L - 1; the root's level is PermutationRoot::height.
 // Row counts and t bounds let count() take a whole subtree from its entry.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -38,6 +39,24 @@ struct BranchNode {
     return sizeof(BranchNode) + entries.capacity() * sizeof(BranchEntry);
   }
 };
+
+// The branch entry of a child node: its key range, rows and t bounds, from its own entries
+// (leaflet entries of a leaf, or branch entries of a branch). Shared by the builder and the
+// copy-on-write merger, which must summarize a node exactly alike.
+template <typename Entry>
+BranchEntry summarizeNode(const storage::ContentId& child, std::span<const Entry> entries) {
+  BranchEntry summary;
+  summary.child = child;
+  summary.firstKey = entries.front().firstKey;
+  summary.lastKey = entries.back().lastKey;
+  summary.minT = UINT64_MAX;
+  for (const Entry& e : entries) {
+    summary.rowCount += e.rowCount;
+    summary.minT = std::min(summary.minT, e.minT);
+    summary.maxT = std::max(summary.maxT, e.maxT);
+  }
+  return summary;
+}
 
 std::string encodeBranch(Permutation perm, uint8_t level, std::span<const BranchEntry> entries);
 

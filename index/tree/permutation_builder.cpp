@@ -7,26 +7,7 @@
 #include "index/tree/leaf_node.h"
 
 namespace cairn::index {
-namespace {
-
-// The branch entry of a child node: its key range, rows and t bounds, from its own entries
-// (leaflet entries of a leaf, or branch entries of a branch).
-template <typename Entry>
-BranchEntry summarize(const storage::ContentId& child, std::span<const Entry> entries) {
-  BranchEntry summary;
-  summary.child = child;
-  summary.firstKey = entries.front().firstKey;
-  summary.lastKey = entries.back().lastKey;
-  summary.minT = UINT64_MAX;
-  for (const Entry& e : entries) {
-    summary.rowCount += e.rowCount;
-    summary.minT = std::min(summary.minT, e.minT);
-    summary.maxT = std::max(summary.maxT, e.maxT);
-  }
-  return summary;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 PermutationBuilder::PermutationBuilder(storage::BlobStore& store, Permutation perm,
                                        const IndexConfig& config)
@@ -111,7 +92,7 @@ core::Status PermutationBuilder::flushLeaf() {
   }
   scratch_ = encodeLeaf(perm_, leafEntries_);
   CAIRN_ASSIGN_OR_RETURN(storage::ContentId leafId, putBlob(scratch_));
-  const BranchEntry summary = summarize(leafId, std::span<const LeafletEntry>(leafEntries_));
+  const BranchEntry summary = summarizeNode(leafId, std::span<const LeafletEntry>(leafEntries_));
   leafEntries_.clear();
   leafletBlobs_.clear();
   return pushEntry(0, summary);
@@ -130,7 +111,7 @@ core::Status PermutationBuilder::flushBranch(size_t level) {
   levels_[level].clear();
   scratch_ = encodeBranch(perm_, static_cast<uint8_t>(level + 1), children);
   CAIRN_ASSIGN_OR_RETURN(storage::ContentId branchId, putBlob(scratch_));
-  return pushEntry(level + 1, summarize(branchId, std::span<const BranchEntry>(children)));
+  return pushEntry(level + 1, summarizeNode(branchId, std::span<const BranchEntry>(children)));
 }
 
 core::Result<PermutationRoot> PermutationBuilder::finish() {

@@ -43,22 +43,6 @@ struct Route {
   size_t end = 0;
 };
 
-// The branch entry of a child node, from its own entries (as the builder computes it).
-template <typename Entry>
-BranchEntry summarize(const storage::ContentId& child, std::span<const Entry> entries) {
-  BranchEntry summary;
-  summary.child = child;
-  summary.firstKey = entries.front().firstKey;
-  summary.lastKey = entries.back().lastKey;
-  summary.minT = UINT64_MAX;
-  for (const Entry& e : entries) {
-    summary.rowCount += e.rowCount;
-    summary.minT = std::min(summary.minT, e.minT);
-    summary.maxT = std::max(summary.maxT, e.maxT);
-  }
-  return summary;
-}
-
 // [0, n) cut into ceil(n / max) pieces whose sizes differ by at most one: the end of each piece.
 // Near-equal pieces of an overfull run are each at least half full, so a split never leaves a
 // runt behind.
@@ -435,7 +419,7 @@ core::Status TreeMerger::writeLeaves(LeafContent items, BranchContent& out) {
   CAIRN_ASSIGN_OR_RETURN(std::vector<storage::ContentId> ids,
                          putAll(std::vector<std::string_view>(leafBlobs.begin(), leafBlobs.end())));
   for (size_t p = 0; p < pieces.size(); ++p) {
-    out.push_back(summarize(ids[p], pieces[p]));
+    out.push_back(summarizeNode(ids[p], pieces[p]));
     ++stats_.leavesWritten;
     // The new path is what readers of the new tree open first.
     auto node = std::make_shared<LeafNode>();
@@ -462,7 +446,7 @@ core::Status TreeMerger::writeBranches(uint32_t level, BranchContent children, B
       std::vector<storage::ContentId> ids,
       putAll(std::vector<std::string_view>(branchBlobs.begin(), branchBlobs.end())));
   for (size_t p = 0; p < pieces.size(); ++p) {
-    out.push_back(summarize(ids[p], pieces[p]));
+    out.push_back(summarizeNode(ids[p], pieces[p]));
     ++stats_.branchesWritten;
     auto node = std::make_shared<BranchNode>();
     node->perm = perm_;

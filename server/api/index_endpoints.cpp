@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "server/api/route_call.h"
 #include "server/ledgers/ledger_registry.h"
+#include "server/ledgers/ledger_summary.h"
 
 namespace cairn::server::api {
 
@@ -18,21 +19,8 @@ void handleLedgerIndex(const RouteCall& call) {
       if (!report.isOk()) {
         throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
       }
-      const index::IndexBuildReport& r = *report;
-      nlohmann::json j = {{"ledger", call.ledger},
-                          {"fromT", r.fromT},
-                          {"t", r.toT},
-                          {"indexed", r.toT != r.fromT},
-                          {"flakes", r.flakes},
-                          {"rowsChanged", r.rowsChanged},
-                          {"historyEntries", r.historyEntries},
-                          {"newIris", r.newIris},
-                          {"newStrings", r.newStrings},
-                          {"bytesWritten", r.bytesWritten},
-                          {"blobsWritten", r.blobsWritten},
-                          {"leafletsRewritten", r.leafletsRewritten},
-                          {"leafletsReused", r.leafletsReused},
-                          {"seconds", r.seconds}};
+      nlohmann::json j = indexReportJson(*report);
+      j["ledger"] = call.ledger;
       respondJson(*call.exchange, j.dump() + "\n");
     } catch (...) {
       answerFailure(call, nullptr);

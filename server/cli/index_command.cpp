@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "server/cli/commands.h"
 #include "server/cli/store_access.h"
+#include "server/ledgers/ledger_summary.h"
 
 namespace cairn::server {
 
@@ -21,19 +22,7 @@ void runIndex(const IndexArgs& args) {
   if (!report.isOk()) throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
   const index::IndexBuildReport& r = *report;
   if (args.format == "json") {
-    nlohmann::json j = {{"fromT", r.fromT},
-                        {"t", r.toT},
-                        {"indexed", r.toT != r.fromT},
-                        {"flakes", r.flakes},
-                        {"rowsChanged", r.rowsChanged},
-                        {"historyEntries", r.historyEntries},
-                        {"newIris", r.newIris},
-                        {"newStrings", r.newStrings},
-                        {"bytesWritten", r.bytesWritten},
-                        {"blobsWritten", r.blobsWritten},
-                        {"leafletsRewritten", r.leafletsRewritten},
-                        {"leafletsReused", r.leafletsReused},
-                        {"seconds", r.seconds}};
+    const nlohmann::json j = indexReportJson(r);
     std::printf("%s\n", j.dump().c_str());
     return;
   }

@@ -43,7 +43,8 @@ uint64_t currentTriples(const index::Ledger& ledger, core::NodeId graph) {
 
 // A graph that only commits since the index root created: no statistics yet.
 nlohmann::json novelGraphJson(const index::Ledger& ledger, core::NodeId graph) {
-  return {{"graph", orThrow(ledger.decodeNode(graph)).value},
+  // The default graph is "" as in graphJson: id kNoNode names no term.
+  return {{"graph", graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(graph)).value},
           {"triples", currentTriples(ledger, graph)},
           {"indexedTriples", 0}};
 }
@@ -78,25 +79,36 @@ uint64_t currentQuads(const index::Ledger& ledger) {
 nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicates) {
   const index::IndexRoot& root = ledger.root();
   const uint64_t quads = currentQuads(ledger);
-  nlohmann::json j = {{"ledger", ledger.name()},
-                      {"t", ledger.t()},
-                      {"indexedT", root.t},
-                      {"root", ledger.rootId().toHex()},
-                      {"createdAt", root.createdAt},
-                      {"quads", quads},
-                      {"indexedQuads", root.quads},
-                      {"noveltyFlakes", ledger.novelty().flakeCount()},
-                      {"iris", root.iris.size},
-                      {"strings", root.strings.size},
-                      {"languages", root.languages},
-                      {"datatypes", root.datatypes},
-                      {"blankNodes", root.blankNodes}};
+  nlohmann::json j = {
+      {"ledger", ledger.name()},      {"t", ledger.t()},
+      {"indexedT", root.t},           {"root", ledger.rootId().toHex()},
+      {"createdAt", root.createdAt},  {"quads", quads},
+      {"indexedQuads", root.quads},   {"noveltyFlakes", ledger.novelty().flakeCount()},
+      {"iris", root.iris.size},       {"strings", root.strings.size},
+      {"languages", root.languages},  {"datatypes", root.datatypes},
+      {"blankNodes", root.blankNodes}};
   j["graphs"] = nlohmann::json::array();
   for (core::NodeId id : ledger.graphIds()) {
     const index::GraphIndex* g = root.findGraph(id);
     j["graphs"].push_back(g ? graphJson(ledger, *g, withPredicates) : novelGraphJson(ledger, id));
   }
   return j;
+}
+
+nlohmann::json indexReportJson(const index::IndexBuildReport& r) {
+  return {{"fromT", r.fromT},
+          {"t", r.toT},
+          {"indexed", r.toT != r.fromT},
+          {"flakes", r.flakes},
+          {"rowsChanged", r.rowsChanged},
+          {"historyEntries", r.historyEntries},
+          {"newIris", r.newIris},
+          {"newStrings", r.newStrings},
+          {"bytesWritten", r.bytesWritten},
+          {"blobsWritten", r.blobsWritten},
+          {"leafletsRewritten", r.leafletsRewritten},
+          {"leafletsReused", r.leafletsReused},
+          {"seconds", r.seconds}};
 }
 
 }  // namespace cairn::server

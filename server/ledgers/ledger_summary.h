@@ -6,6 +6,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "index/ledger/ledger.h"
+#include "index/write/index_builder.h"
 
 namespace cairn::server {
 
@@ -14,5 +15,8 @@ nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicate
 
 // Quads in the ledger now, over all graphs (directory counts plus the novelty's delta).
 uint64_t currentQuads(const index::Ledger& ledger);
+
+// What an indexing run did, as POST /ledgers/{name}/index and `cairn index --format json` show it.
+nlohmann::json indexReportJson(const index::IndexBuildReport& report);
 
 }  // namespace cairn::server

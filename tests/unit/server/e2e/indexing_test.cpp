@@ -111,6 +111,23 @@ TEST_F(E2eIndexing, HistoryListsEveryChangeOfASubject) {
   expectError(client().get("/ledgers/people/history"), 400, "missing_parameter");
 }
 
+// A ledger whose default graph exists only in novelty (created empty, then written to) reports
+// it in its summary as "" (it used to try to decode the default graph's id: a 500).
+TEST_F(E2eIndexing, SummaryShowsADefaultGraphThatOnlyCommitsMade) {
+  const HttpResponse created = client().post("/ledgers?name=fresh", "", "text/turtle");
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  const HttpResponse w = client().post("/ledgers/fresh/update",
+                                       "INSERT DATA { <http://r/a> <http://r/p> 2 }",
+                                       "application/sparql-update");
+  ASSERT_EQ(w.status, 200) << w.body;
+  const HttpResponse r = client().get("/ledgers/fresh");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const nlohmann::json s = parseJson(r.body);
+  ASSERT_EQ(s.at("graphs").size(), 1u) << r.body;
+  EXPECT_EQ(s.at("graphs")[0].value("graph", "?"), "");
+  EXPECT_EQ(s.at("graphs")[0].value("triples", uint64_t{0}), 1u);
+}
+
 class E2eBackgroundIndexing : public E2eTest {
  protected:
   void configure(server::ServerConfig& config) override {
