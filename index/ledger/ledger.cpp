@@ -93,6 +93,12 @@ bool Ledger::hasGraph(core::NodeId graph, uint64_t asOf) const {
     // The past: look for one row visible then (not cached; as-of reads are the rarer kind).
     auto spot = reader(graph, Permutation::kSPOT);
     if (!spot) return false;
+    if (asOf < root_.t && spot->base() != nullptr) {
+      // A tree row asserted by asOf was there at asOf (it stayed until the root): one seek in
+      // the tree settles most cases without gathering the graph's whole history.
+      auto inTree = spot->base()->seek(kMinRowKey, asOf);
+      if (!inTree.isOk() || inTree->has_value()) return true;
+    }
     auto first = spot->seek(kMinRowKey, asOf);
     // On a read error, say the graph exists: its scans will report the error.
     return !first.isOk() || first->has_value();
