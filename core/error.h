@@ -5,13 +5,16 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+
+#include "core/status.h"
 
 namespace cairn::core {
 
 enum class ErrorCode {
-  kSyntaxError,        // malformed input (RDF, SPARQL, ...) with line/column
-  kInvalidArgument,    // a flag, parameter or option that makes no sense
-  kNotFound,           // unknown ledger, graph, file
+  kSyntaxError,      // malformed input (RDF, SPARQL, ...) with line/column
+  kInvalidArgument,  // a flag, parameter or option that makes no sense
+  kNotFound,         // unknown ledger, graph, file
   kAlreadyExists,
   kStorageError,       // wraps a failed storage Status
   kResourceExhausted,  // memory budget, disk
@@ -38,5 +41,13 @@ class Error : public std::runtime_error {
   uint64_t line_;
   uint64_t column_;
 };
+
+// The value of `result`, or an Error(kStorageError) carrying its status: for code that reports
+// failures by exception (server handlers, CLI commands) reading the storage layer's Results.
+template <typename T>
+T valueOrThrow(Result<T> result) {
+  if (!result.isOk()) throw Error(ErrorCode::kStorageError, result.status().toString());
+  return std::move(result).value();
+}
 
 }  // namespace cairn::core

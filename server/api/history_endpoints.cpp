@@ -44,12 +44,6 @@ std::string requiredIri(const RouteCall& call, std::string_view name) {
   return *value;
 }
 
-template <typename T>
-T orThrow(core::Result<T> result) {
-  if (!result.isOk()) throw core::Error(core::ErrorCode::kStorageError, result.status().toString());
-  return std::move(result).value();
-}
-
 }  // namespace
 
 void handleLedgerHistory(const RouteCall& call) {
@@ -60,49 +54,49 @@ void handleLedgerHistory(const RouteCall& call) {
   if (graph != nullptr && defaultGraph) {
     throw http::HttpError(400, "conflicting_parameters", "give ?graph= or ?default, not both");
   }
-  submitToPool(
-      call, [call, subject, predicate = predicate ? std::optional(*predicate) : std::nullopt,
-             graph = graph ? std::optional(*graph) : std::nullopt, defaultGraph] {
-        try {
-          const auto live = call.context->ledgers.live(call.ledger);
-          const auto ledger = live->snapshot();
-          nlohmann::json body = {{"ledger", call.ledger}, {"subject", subject}, {"t", ledger->t()}};
-          body["changes"] = nlohmann::json::array();
-          // Terms the ledger never saw have no history: an empty list, not an error.
-          const auto s = orThrow(ledger->encodeNode(core::Term::iri(subject)));
-          std::optional<uint64_t> p;
-          std::optional<core::NodeId> g;
-          bool unknown = !s.has_value();
-          if (predicate) {
-            const auto id = orThrow(ledger->encodeNode(core::Term::iri(*predicate)));
-            unknown = unknown || !id;
-            if (id) p = *id;
-          }
-          if (graph) {
-            const auto id = orThrow(ledger->encodeNode(core::Term::iri(*graph)));
-            unknown = unknown || !id;
-            if (id) g = *id;
-          } else if (defaultGraph) {
-            g = core::kNoNode;
-          }
-          if (!unknown) {
-            const auto changes = orThrow(index::subjectHistory(*ledger, *s, p, g));
-            for (const index::FactChange& c : changes) {
-              nlohmann::json j = {{"t", c.t}, {"op", c.assert ? "assert" : "retract"}};
-              if (auto millis = live->timeOfT(c.t)) j["time"] = index::formatTimeMillis(*millis);
-              j["graph"] = c.g == core::kNoNode ? nlohmann::json(nullptr)
-                                                : termJson(orThrow(ledger->decodeNode(c.g)));
-              j["predicate"] = termJson(orThrow(ledger->decodeNode(c.row.p)));
-              j["object"] =
-                  termJson(orThrow(ledger->decodeObject(core::EncodedObject{c.row.ot, c.row.ok})));
-              body["changes"].push_back(std::move(j));
-            }
-          }
-          respondJson(*call.exchange, body.dump() + "\n");
-        } catch (...) {
-          answerFailure(call, nullptr);
+  submitToPool(call, [call, subject,
+                      predicate = predicate ? std::optional(*predicate) : std::nullopt,
+                      graph = graph ? std::optional(*graph) : std::nullopt, defaultGraph] {
+    try {
+      const auto live = call.context->ledgers.live(call.ledger);
+      const auto ledger = live->snapshot();
+      nlohmann::json body = {{"ledger", call.ledger}, {"subject", subject}, {"t", ledger->t()}};
+      body["changes"] = nlohmann::json::array();
+      // Terms the ledger never saw have no history: an empty list, not an error.
+      const auto s = core::valueOrThrow(ledger->encodeNode(core::Term::iri(subject)));
+      std::optional<uint64_t> p;
+      std::optional<core::NodeId> g;
+      bool unknown = !s.has_value();
+      if (predicate) {
+        const auto id = core::valueOrThrow(ledger->encodeNode(core::Term::iri(*predicate)));
+        unknown = unknown || !id;
+        if (id) p = *id;
+      }
+      if (graph) {
+        const auto id = core::valueOrThrow(ledger->encodeNode(core::Term::iri(*graph)));
+        unknown = unknown || !id;
+        if (id) g = *id;
+      } else if (defaultGraph) {
+        g = core::kNoNode;
+      }
+      if (!unknown) {
+        const auto changes = core::valueOrThrow(index::subjectHistory(*ledger, *s, p, g));
+        for (const index::FactChange& c : changes) {
+          nlohmann::json j = {{"t", c.t}, {"op", c.assert ? "assert" : "retract"}};
+          if (auto millis = live->timeOfT(c.t)) j["time"] = index::formatTimeMillis(*millis);
+          j["graph"] = c.g == core::kNoNode ? nlohmann::json(nullptr)
+                                            : termJson(core::valueOrThrow(ledger->decodeNode(c.g)));
+          j["predicate"] = termJson(core::valueOrThrow(ledger->decodeNode(c.row.p)));
+          j["object"] = termJson(
+              core::valueOrThrow(ledger->decodeObject(core::EncodedObject{c.row.ot, c.row.ok})));
+          body["changes"].push_back(std::move(j));
         }
-      });
+      }
+      respondJson(*call.exchange, body.dump() + "\n");
+    } catch (...) {
+      answerFailure(call, nullptr);
+    }
+  });
 }
 
 }  // namespace cairn::server::api

@@ -12,12 +12,6 @@
 namespace cairn::server {
 namespace {
 
-template <typename T>
-T orThrow(core::Result<T> r) {
-  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
-  return std::move(r).value();
-}
-
 // Which permutation answers the pattern, and the values of its bound key prefix. (s, ?p, o) has
 // no contiguous range: it scans SPOT by subject and filters on the object.
 struct Access {
@@ -67,22 +61,22 @@ void runScan(const ScanArgs& args) {
   };
   core::NodeId graph = core::kNoNode;
   if (!args.graph.empty()) {
-    auto g = orThrow(ledger.encodeNode(core::Term::iri(args.graph)));
+    auto g = core::valueOrThrow(ledger.encodeNode(core::Term::iri(args.graph)));
     if (!g) return emptyResult();
     graph = *g;
   }
   std::optional<core::NodeId> s, p;
   std::optional<core::EncodedObject> o;
   if (pattern.positions[0]) {
-    s = orThrow(ledger.encodeNode(*pattern.positions[0]));
+    s = core::valueOrThrow(ledger.encodeNode(*pattern.positions[0]));
     if (!s) return emptyResult();
   }
   if (pattern.positions[1]) {
-    p = orThrow(ledger.encodeNode(*pattern.positions[1]));
+    p = core::valueOrThrow(ledger.encodeNode(*pattern.positions[1]));
     if (!p) return emptyResult();
   }
   if (pattern.positions[2]) {
-    o = orThrow(ledger.encodeObject(*pattern.positions[2]));
+    o = core::valueOrThrow(ledger.encodeObject(*pattern.positions[2]));
     if (!o) return emptyResult();
   }
   auto reader = ledger.reader(graph, index::Permutation::kSPOT);
@@ -92,7 +86,8 @@ void runScan(const ScanArgs& args) {
   auto range = index::ScanRange::prefix(access.prefix);
 
   if (args.count && !access.objectFilter) {
-    std::printf("%llu\n", static_cast<unsigned long long>(orThrow(reader->count(range))));
+    std::printf("%llu\n",
+                static_cast<unsigned long long>(core::valueOrThrow(reader->count(range))));
     return;
   }
   using index::Column;
@@ -102,7 +97,7 @@ void runScan(const ScanArgs& args) {
   index::ColumnBatch batch;
   uint64_t matched = 0;
   std::string line;
-  while (orThrow(cursor.next(batch))) {
+  while (core::valueOrThrow(cursor.next(batch))) {
     const auto& cs = batch.columns[static_cast<int>(Column::kS)];
     const auto& cp = batch.columns[static_cast<int>(Column::kP)];
     const auto& cot = batch.columns[static_cast<int>(Column::kOType)];
@@ -112,11 +107,11 @@ void runScan(const ScanArgs& args) {
       if (access.objectFilter && obj != *access.objectFilter) continue;
       ++matched;
       if (args.count) continue;
-      line = core::toNTriples(orThrow(ledger.decodeNode(cs[r])));
+      line = core::toNTriples(core::valueOrThrow(ledger.decodeNode(cs[r])));
       line += ' ';
-      line += core::toNTriples(orThrow(ledger.decodeNode(cp[r])));
+      line += core::toNTriples(core::valueOrThrow(ledger.decodeNode(cp[r])));
       line += ' ';
-      line += core::toNTriples(orThrow(ledger.decodeObject(obj)));
+      line += core::toNTriples(core::valueOrThrow(ledger.decodeObject(obj)));
       line += " .\n";
       std::fwrite(line.data(), 1, line.size(), stdout);
       if (args.limit != 0 && matched >= args.limit) return;

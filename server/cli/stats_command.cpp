@@ -16,14 +16,8 @@
 namespace cairn::server {
 namespace {
 
-template <typename T>
-T orThrow(core::Result<T> r) {
-  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
-  return std::move(r).value();
-}
-
 std::string nodeText(const index::Ledger& ledger, core::NodeId id) {
-  return core::toNTriples(orThrow(ledger.decodeNode(id)));
+  return core::toNTriples(core::valueOrThrow(ledger.decodeNode(id)));
 }
 
 std::string rangeText(const index::ValueRange& r) {
@@ -37,7 +31,7 @@ std::string rangeText(const index::ValueRange& r) {
 // Triples in one graph now: directory counts plus the novelty's delta.
 uint64_t currentTriples(const index::Ledger& ledger, core::NodeId graph) {
   auto reader = ledger.reader(graph, index::Permutation::kSPOT);
-  return reader ? orThrow(reader->count(index::ScanRange::all())) : 0;
+  return reader ? core::valueOrThrow(reader->count(index::ScanRange::all())) : 0;
 }
 
 std::string graphName(const index::Ledger& ledger, core::NodeId graph) {
@@ -104,7 +98,7 @@ void runStats(const StatsArgs& args) {
       root.datatypes.size(), static_cast<unsigned long long>(root.blankNodes));
   for (core::NodeId id : graphs) {
     if (const index::GraphIndex* g = root.findGraph(id)) {
-      printGraph(ledger, *g, orThrow(ledger.stats(id)), args.classes);
+      printGraph(ledger, *g, core::valueOrThrow(ledger.stats(id)), args.classes);
     } else {
       std::printf("\ngraph %s: %llu triples (added since the index root; no statistics yet)\n",
                   graphName(ledger, id).c_str(),

@@ -8,21 +8,15 @@
 namespace cairn::server {
 namespace {
 
-template <typename T>
-T orThrow(core::Result<T> r) {
-  if (!r.isOk()) throw core::Error(core::ErrorCode::kStorageError, r.status().toString());
-  return std::move(r).value();
-}
-
 nlohmann::json predicatesJson(const index::Ledger& ledger, const index::LedgerStats& stats) {
   nlohmann::json preds = nlohmann::json::array();
   for (const auto& p : stats.byPredicate) {
-    nlohmann::json pj = {{"predicate", orThrow(ledger.decodeNode(p.predicate)).value},
+    nlohmann::json pj = {{"predicate", core::valueOrThrow(ledger.decodeNode(p.predicate)).value},
                          {"rows", p.rows},
                          {"distinctSubjects", p.distinctSubjects()},
                          {"distinctObjects", p.distinctObjects()}};
     for (const auto& [cls, n] : p.classCounts) {
-      pj["classes"][orThrow(ledger.decodeNode(cls)).value] = n;
+      pj["classes"][core::valueOrThrow(ledger.decodeNode(cls)).value] = n;
     }
     for (const auto& r : p.ranges) {
       pj["ranges"].push_back({{"datatype", core::datatypeOfBuiltin(r.type)},
@@ -38,23 +32,25 @@ nlohmann::json predicatesJson(const index::Ledger& ledger, const index::LedgerSt
 // Triples in one graph now: the index's directory counts plus the novelty's delta.
 uint64_t currentTriples(const index::Ledger& ledger, core::NodeId graph) {
   auto reader = ledger.reader(graph, index::Permutation::kSPOT);
-  return reader ? orThrow(reader->count(index::ScanRange::all())) : 0;
+  return reader ? core::valueOrThrow(reader->count(index::ScanRange::all())) : 0;
 }
 
 // A graph that only commits since the index root created: no statistics yet.
 nlohmann::json novelGraphJson(const index::Ledger& ledger, core::NodeId graph) {
   // The default graph is "" as in graphJson: id kNoNode names no term.
-  return {{"graph", graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(graph)).value},
-          {"triples", currentTriples(ledger, graph)},
-          {"indexedTriples", 0}};
+  return {
+      {"graph", graph == core::kNoNode ? "" : core::valueOrThrow(ledger.decodeNode(graph)).value},
+      {"triples", currentTriples(ledger, graph)},
+      {"indexedTriples", 0}};
 }
 
 nlohmann::json graphJson(const index::Ledger& ledger, const index::GraphIndex& g,
                          bool withPredicates) {
-  const auto stats = orThrow(ledger.statistics(g.graph));
+  const auto stats = core::valueOrThrow(ledger.statistics(g.graph));
   // Statistics describe the index root; "triples" is the current count.
   nlohmann::json j = {
-      {"graph", g.graph == core::kNoNode ? "" : orThrow(ledger.decodeNode(g.graph)).value},
+      {"graph",
+       g.graph == core::kNoNode ? "" : core::valueOrThrow(ledger.decodeNode(g.graph)).value},
       {"triples", currentTriples(ledger, g.graph)},
       {"indexedTriples", g.triples},
       {"distinctSubjects", stats->subjects},

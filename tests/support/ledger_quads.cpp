@@ -5,15 +5,6 @@
 #include "core/error.h"
 
 namespace cairn::testing {
-namespace {
-
-template <typename T>
-T orThrow(core::Result<T> result) {
-  if (!result.isOk()) throw core::Error(core::ErrorCode::kStorageError, result.status().toString());
-  return std::move(result).value();
-}
-
-}  // namespace
 
 std::vector<Quad> ledgerQuads(const index::Ledger& ledger) {
   using index::Column;
@@ -25,17 +16,17 @@ std::vector<Quad> ledgerQuads(const index::Ledger& ledger) {
     auto reader = ledger.reader(graph, index::Permutation::kSPOT);
     if (!reader) continue;
     std::optional<core::Term> graphTerm;
-    if (graph != core::kNoNode) graphTerm = orThrow(ledger.decodeNode(graph));
+    if (graph != core::kNoNode) graphTerm = core::valueOrThrow(ledger.decodeNode(graph));
     auto cursor = reader->scan(index::ScanRange::all(), columns);
     index::ColumnBatch batch;
-    while (orThrow(cursor.next(batch))) {
+    while (core::valueOrThrow(cursor.next(batch))) {
       for (size_t r = 0; r < batch.rows; ++r) {
         const core::EncodedObject object{
             static_cast<core::ObjectType>(batch.column(Column::kOType)[r]),
             batch.column(Column::kOKey)[r]};
-        out.push_back(Quad{orThrow(ledger.decodeNode(batch.column(Column::kS)[r])),
-                           orThrow(ledger.decodeNode(batch.column(Column::kP)[r])),
-                           orThrow(ledger.decodeObject(object)), graphTerm});
+        out.push_back(Quad{core::valueOrThrow(ledger.decodeNode(batch.column(Column::kS)[r])),
+                           core::valueOrThrow(ledger.decodeNode(batch.column(Column::kP)[r])),
+                           core::valueOrThrow(ledger.decodeObject(object)), graphTerm});
       }
     }
   }
