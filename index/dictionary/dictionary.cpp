@@ -139,7 +139,7 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
     segment.namespaces.emplace_back(ns);
   }
   if (segment.sorted()) {
-    CAIRN_RETURN_IF_ERROR(parseDenseDirectory(name, in, segment));
+    CAIRN_RETURN_IF_ERROR(parseIdChunks(name, in, segment, /*withFirstTerms=*/true));
   } else {
     CAIRN_RETURN_IF_ERROR(parseAppendDirectory(name, in, segment));
   }
@@ -147,8 +147,8 @@ Status Dictionary::parseSegment(const ContentId& id, Segment& segment) {
   return Status::ok();
 }
 
-Status Dictionary::parseDenseDirectory(const std::string& name, bytes::ByteReader& in,
-                                       Segment& segment) {
+Status Dictionary::parseIdChunks(const std::string& name, bytes::ByteReader& in, Segment& segment,
+                                 bool withFirstTerms) {
   const uint64_t firstId = segment.firstId;
   const uint64_t entries = segment.entries;
   uint64_t chunkCount = 0;
@@ -162,7 +162,7 @@ Status Dictionary::parseDenseDirectory(const std::string& name, bytes::ByteReade
     uint64_t chunkEntries = 0;
     std::string_view firstTerm;
     if (!readContentId(in, chunkId) || !in.readVarint(chunkFirstId) ||
-        !in.readVarint(chunkEntries) || !in.readLengthPrefixed(firstTerm)) {
+        !in.readVarint(chunkEntries) || (withFirstTerms && !in.readLengthPrefixed(firstTerm))) {
       return malformed(name, "truncated chunk directory");
     }
     const bool last = c + 1 == chunkCount;
@@ -172,14 +172,15 @@ Status Dictionary::parseDenseDirectory(const std::string& name, bytes::ByteReade
         (!last && chunkEntries % segment.entriesPerBlock != 0)) {
       return malformed(name, "chunk directory does not tile the segment's ids");
     }
-    if (!segment.chunkFirstTerms.empty() && !(segment.chunkFirstTerms.back() < firstTerm)) {
+    if (withFirstTerms && !segment.chunkFirstTerms.empty() &&
+        !(segment.chunkFirstTerms.back() < firstTerm)) {
       return malformed(name, "chunk first terms are not increasing");
     }
     nextId += chunkEntries;
     segment.chunkIds.push_back(chunkId);
     segment.chunkFirstIds.push_back(chunkFirstId);
     segment.chunkEntries.push_back(chunkEntries);
-    segment.chunkFirstTerms.emplace_back(firstTerm);
+    if (withFirstTerms) segment.chunkFirstTerms.emplace_back(firstTerm);
   }
   if (nextId != firstId + entries) return malformed(name, "chunks do not cover the segment");
   return Status::ok();
@@ -187,33 +188,10 @@ Status Dictionary::parseDenseDirectory(const std::string& name, bytes::ByteReade
 
 Status Dictionary::parseAppendDirectory(const std::string& name, bytes::ByteReader& in,
                                         Segment& segment) {
-  const uint64_t firstId = segment.firstId;
+  // The terms in id order, as in a dense segment but without first terms (they are not
+  // sorted); then the sorted index.
+  CAIRN_RETURN_IF_ERROR(parseIdChunks(name, in, segment, /*withFirstTerms=*/false));
   const uint64_t entries = segment.entries;
-  uint64_t chunkCount = 0;
-  if (!in.readVarint(chunkCount) || chunkCount == 0 || chunkCount > entries) {
-    return malformed(name, "bad chunk count");
-  }
-  uint64_t nextId = firstId;
-  for (uint64_t c = 0; c < chunkCount; ++c) {
-    ContentId chunkId;
-    uint64_t chunkFirstId = 0;
-    uint64_t chunkEntries = 0;
-    if (!readContentId(in, chunkId) || !in.readVarint(chunkFirstId) ||
-        !in.readVarint(chunkEntries)) {
-      return malformed(name, "truncated chunk directory");
-    }
-    const bool last = c + 1 == chunkCount;
-    if (chunkFirstId != nextId || chunkEntries == 0 ||
-        chunkEntries > entries - (nextId - firstId) ||
-        (!last && chunkEntries % segment.entriesPerBlock != 0)) {
-      return malformed(name, "chunk directory does not tile the segment's ids");
-    }
-    nextId += chunkEntries;
-    segment.chunkIds.push_back(chunkId);
-    segment.chunkFirstIds.push_back(chunkFirstId);
-    segment.chunkEntries.push_back(chunkEntries);
-  }
-  if (nextId != firstId + entries) return malformed(name, "chunks do not cover the segment");
 
   uint8_t idWidth = 0;
   if (!in.readByte(idWidth) || idWidth == 0 || idWidth > dictformat::kMaxIdWidth ||

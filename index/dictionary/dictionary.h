@@ -122,8 +122,10 @@ class Dictionary {
 
   core::Status parseRoot(const storage::ContentId& id, uint64_t expectedSize);
   core::Status parseSegment(const storage::ContentId& id, Segment& segment);
-  core::Status parseDenseDirectory(const std::string& name, bytes::ByteReader& in,
-                                   Segment& segment);
+  // The chunk list of a segment's terms in id order (the whole dense directory); first terms
+  // only where the terms are sorted (dense).
+  core::Status parseIdChunks(const std::string& name, bytes::ByteReader& in, Segment& segment,
+                             bool withFirstTerms);
   core::Status parseAppendDirectory(const std::string& name, bytes::ByteReader& in,
                                     Segment& segment);
   const NamespaceTable* namespacesOf(const Segment& segment) const;
