@@ -9,7 +9,7 @@
 #include <unordered_set>
 
 namespace cairn::storage {
-namespace {
+namespace content_id_test {
 
 std::string randomBytes(std::mt19937_64& rng, size_t size) {
   std::string out(size, '\0');
@@ -125,5 +125,5 @@ TEST(ContentIdTest, HashesIntoUnorderedContainers) {
   EXPECT_FALSE(ids.contains(ContentId::of("1000")));
 }
 
-}  // namespace
+}  // namespace content_id_test
 }  // namespace cairn::storage

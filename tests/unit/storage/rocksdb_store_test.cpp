@@ -13,7 +13,7 @@
 #include "tests/unit/storage/temp_dir.h"
 
 namespace cairn::storage {
-namespace {
+namespace rocksdb_store_test {
 
 using core::StatusCode;
 using testing::smallRocksDbOptions;
@@ -284,5 +284,5 @@ TEST(RocksDbStoreTest, ClosedStoreRefusesCalls) {
   EXPECT_TRUE(mentions(store->sync(), "closed"));
 }
 
-}  // namespace
+}  // namespace rocksdb_store_test
 }  // namespace cairn::storage

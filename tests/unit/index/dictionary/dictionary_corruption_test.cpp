@@ -12,7 +12,7 @@
 #include "tests/unit/index/dictionary/dictionary_test_util.h"
 
 namespace cairn::index {
-namespace {
+namespace dictionary_corruption_test {
 
 using testing::TamperingBlobStore;
 
@@ -141,5 +141,5 @@ TEST(DictionaryCorruptionTest, MissingChunkIsNotFound) {
   EXPECT_EQ((*dictionary)->find(f.terms[5]).status().code(), core::StatusCode::kNotFound);
 }
 
-}  // namespace
+}  // namespace dictionary_corruption_test
 }  // namespace cairn::index

@@ -16,7 +16,7 @@
 #include "tests/unit/index/dictionary/dictionary_test_util.h"
 
 namespace cairn::index {
-namespace {
+namespace dictionary_test {
 
 using testing::optionVariants;
 
@@ -297,5 +297,5 @@ TEST(DictionaryTest, ConcurrentReadersShareOneSmallCache) {
   EXPECT_LT(b.dictionary->cachedChunkCount(), b.dictionary->chunkCount());
 }
 
-}  // namespace
+}  // namespace dictionary_test
 }  // namespace cairn::index

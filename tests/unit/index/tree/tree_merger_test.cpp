@@ -22,7 +22,7 @@
 #include "tests/unit/index/tree/tree_test_support.h"
 
 namespace cairn::index {
-namespace {
+namespace tree_merger_test {
 
 IndexConfig smallConfig() {
   IndexConfig c;
@@ -773,5 +773,5 @@ TEST(TreeMergeTest, StoreFailuresAreReturned) {
   EXPECT_EQ(merged.status().code(), core::StatusCode::kIoError);
 }
 
-}  // namespace
+}  // namespace tree_merger_test
 }  // namespace cairn::index

@@ -23,7 +23,7 @@
 #include "tests/support/test_ledger.h"
 
 namespace cairn::index {
-namespace {
+namespace live_ledger_test {
 
 using core::Term;
 using testing::Quad;
@@ -388,5 +388,5 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
   }
 }
 
-}  // namespace
+}  // namespace live_ledger_test
 }  // namespace cairn::index

@@ -30,7 +30,7 @@
 #include "tests/support/test_ledger.h"
 
 namespace cairn::testing {
-namespace {
+namespace time_travel_test {
 
 uint64_t envOr(const char* name, uint64_t fallback) {
   const char* value = std::getenv(name);
@@ -186,5 +186,5 @@ TEST(TimeTravelTest, QueriesAtEveryTMatchTheOracle) {
   EXPECT_GT(commitsMade, seeds);  // the histories are not trivial
 }
 
-}  // namespace
+}  // namespace time_travel_test
 }  // namespace cairn::testing

@@ -4,7 +4,7 @@
 #include "tests/unit/query/expr/expr_test_support.h"
 
 namespace cairn::query::expr::testing {
-namespace {
+namespace string_functions_test {
 
 constexpr const char* kTrue = "\"true\"^^xsd:boolean";
 constexpr const char* kFalse = "\"false\"^^xsd:boolean";
@@ -133,5 +133,5 @@ TEST(LangMatches, OverLang) {
             kTrue);
 }
 
-}  // namespace
+}  // namespace string_functions_test
 }  // namespace cairn::query::expr::testing

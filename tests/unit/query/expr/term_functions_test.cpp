@@ -8,7 +8,7 @@
 #include "tests/unit/query/expr/expr_test_support.h"
 
 namespace cairn::query::expr::testing {
-namespace {
+namespace term_functions_test {
 
 constexpr const char* kTrue = "\"true\"^^xsd:boolean";
 constexpr const char* kFalse = "\"false\"^^xsd:boolean";
@@ -183,5 +183,5 @@ TEST(ExtensionFunctions, UnknownIriIsAnError) {
   EXPECT_EQ(eval(asCast), "\"12\"^^xsd:integer");
 }
 
-}  // namespace
+}  // namespace term_functions_test
 }  // namespace cairn::query::expr::testing

@@ -8,7 +8,7 @@
 #include "tests/unit/server/e2e/e2e_fixture.h"
 
 namespace cairn::testing::e2e {
-namespace {
+namespace indexing_test {
 
 using namespace std::chrono_literals;
 
@@ -158,5 +158,5 @@ TEST_F(E2eBackgroundIndexing, IndexerRunsPastTheSoftThreshold) {
   EXPECT_EQ(metric("cairn_indexer_failures_total{ledger=\"people\"}").value_or(-1), 0.0);
 }
 
-}  // namespace
+}  // namespace indexing_test
 }  // namespace cairn::testing::e2e

@@ -11,7 +11,7 @@
 #include "tests/unit/server/e2e/e2e_fixture.h"
 
 namespace cairn::testing::e2e {
-namespace {
+namespace writes_test {
 
 using namespace std::chrono_literals;
 
@@ -901,5 +901,5 @@ TEST_F(E2eWritesTokens, WritesNeedTheWriteScope) {
   EXPECT_EQ(parseJson(q.body)["boolean"], true) << q.body;
 }
 
-}  // namespace
+}  // namespace writes_test
 }  // namespace cairn::testing::e2e

@@ -9,7 +9,7 @@
 #include "sparql/parser/sparql_parser.h"
 
 namespace cairn::sparql {
-namespace {
+namespace update_parser_test {
 
 using query::GraphTarget;
 
@@ -337,5 +337,5 @@ TEST(SparqlUpdateParser, DataBlankNodeLabelsAreNotSharedBetweenOperations) {
   EXPECT_NO_THROW(parse("INSERT { _:x <p> ?o } WHERE { _:x <q> ?o }"));
 }
 
-}  // namespace
+}  // namespace update_parser_test
 }  // namespace cairn::sparql
