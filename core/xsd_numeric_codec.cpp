@@ -10,7 +10,7 @@
 namespace cairn::core::xsd {
 namespace {
 
-constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
 
 // 10^0 .. 10^16, for padding decimal mantissas to 16 digits.
 constexpr auto kPowersOfTen = [] {
@@ -174,10 +174,10 @@ std::optional<uint64_t> encodeDecimalKey(std::string_view s) {
   if (integerDigits.size() > 1 && integerDigits[0] == '0') return std::nullopt;
   if (fractionDigits.size() > 1 && fractionDigits.back() == '0') return std::nullopt;
   for (char c : integerDigits) {
-    if (!isDigit(c)) return std::nullopt;
+    if (!isAsciiDigit(c)) return std::nullopt;
   }
   for (char c : fractionDigits) {
-    if (!isDigit(c)) return std::nullopt;
+    if (!isAsciiDigit(c)) return std::nullopt;
   }
   const bool integerIsZero = integerDigits == "0";
   if (integerIsZero && fractionDigits == "0") {

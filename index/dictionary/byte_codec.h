@@ -154,4 +154,12 @@ inline void putLengthPrefixed(std::string& out, std::string_view bytes) {
   out.append(bytes);
 }
 
+// The number of leading bytes `a` and `b` share (front coding).
+inline size_t commonPrefixLength(std::string_view a, std::string_view b) {
+  const size_t n = a.size() < b.size() ? a.size() : b.size();
+  size_t i = 0;
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
 }  // namespace cairn::index::bytes

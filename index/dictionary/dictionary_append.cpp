@@ -23,18 +23,8 @@ namespace {
 using core::Status;
 using storage::ContentId;
 
-void putHeader(std::string& out, std::string_view magic) {
-  out.append(magic);
-  bytes::putFixed16(out, dictformat::kVersion);
-}
-
 void putContentId(std::string& out, const ContentId& id) {
   out.append(reinterpret_cast<const char*>(id.bytes.data()), id.bytes.size());
-}
-
-size_t commonPrefix(std::string_view a, std::string_view b) {
-  const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
-  return static_cast<size_t>(ia - a.begin());
 }
 
 std::string termLabel(DictionaryKind kind, size_t index) {
@@ -117,7 +107,8 @@ class ChunkWriter {
       blockOffsets_.push_back(static_cast<uint32_t>(blocks_.size()));
       entriesInBlock_ = 0;
     }
-    const size_t shared = entriesInBlock_ == 0 ? 0 : commonPrefix(previousLocal_, local);
+    const size_t shared =
+        entriesInBlock_ == 0 ? 0 : bytes::commonPrefixLength(previousLocal_, local);
     appendBlockEntry(blocks_, withNamespace_, code, shared, local.substr(shared));
     if (idWidth_ > 0) ids_.push_back(idOffset);
     previousLocal_.assign(local);
@@ -146,7 +137,7 @@ class ChunkWriter {
     body.append(blocks_);
 
     std::string blob;
-    putHeader(blob, magic_);
+    dictformat::putHeader(blob, magic_);
     appendPayload(blob, body, options_.zstdLevel);
     CAIRN_ASSIGN_OR_RETURN(ContentId id, store_.put(blob));
     chunks_.push_back({id, chunkEntries_, std::move(firstTerm_)});
@@ -246,7 +237,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
 
   const auto appendKind = static_cast<char>(dictformat::SegmentKind::kAppend);
   std::string segment;
-  putHeader(segment, dictformat::kSegmentMagic);
+  dictformat::putHeader(segment, dictformat::kSegmentMagic);
   segment.push_back(static_cast<char>(kind));
   segment.push_back(appendKind);
   bytes::putVarint(segment, firstId);
@@ -273,7 +264,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
 
   const std::vector<Dictionary::SegmentRef> kept = dictionary->segmentRefs();
   std::string root;
-  putHeader(root, dictformat::kRootMagic);
+  dictformat::putHeader(root, dictformat::kRootMagic);
   root.push_back(static_cast<char>(kind));
   bytes::putVarint(root, base.size + count);
   bytes::putVarint(root, kept.size() + 1);

@@ -79,13 +79,6 @@ std::string_view namespaceOf(const NamespaceTable* namespaces, uint64_t code) {
   return code == 0 ? std::string_view() : std::string_view((*namespaces)[code - 1]);
 }
 
-size_t commonPrefix(std::string_view a, std::string_view b) {
-  const size_t n = a.size() < b.size() ? a.size() : b.size();
-  size_t i = 0;
-  while (i < n && a[i] == b[i]) ++i;
-  return i;
-}
-
 // The outcome of comparing a term with the probe once their first `lcp` bytes are known equal
 // and the term ends at `termLength`.
 enum class Order : uint8_t { kLess, kEqual, kGreater };
@@ -101,11 +94,11 @@ Order orderAfterPrefix(std::string_view termTail, size_t lcp, size_t termLength,
 // Compares the term ns + local with the probe from scratch; sets lcp to their common prefix.
 Order compareTerm(std::string_view ns, std::string_view local, std::string_view probe,
                   size_t& lcp) {
-  lcp = commonPrefix(ns, probe);
+  lcp = bytes::commonPrefixLength(ns, probe);
   if (lcp < ns.size()) {
     return orderAfterPrefix(ns.substr(lcp), lcp, ns.size() + local.size(), probe);
   }
-  lcp += commonPrefix(local, probe.substr(lcp));
+  lcp += bytes::commonPrefixLength(local, probe.substr(lcp));
   return orderAfterPrefix(local.substr(lcp - ns.size()), lcp, ns.size() + local.size(), probe);
 }
 
@@ -267,7 +260,7 @@ BlockSearch searchBlock(std::string_view block, const NamespaceTable* namespaces
       // this term is above.
       if (shared > lcp) continue;
       if (shared < lcp) return {};
-      lcp = shared + commonPrefix(entry.suffix, probe.substr(shared));
+      lcp = shared + bytes::commonPrefixLength(entry.suffix, probe.substr(shared));
       order = orderAfterPrefix(entry.suffix.substr(lcp - shared), lcp, shared + entry.suffix.size(),
                                probe);
     }

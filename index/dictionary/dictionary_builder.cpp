@@ -9,19 +9,7 @@
 
 namespace cairn::index {
 
-namespace {
-
-size_t commonPrefix(std::string_view a, std::string_view b) {
-  const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
-  return static_cast<size_t>(ia - a.begin());
-}
-
-void putHeader(std::string& out, std::string_view magic) {
-  out.append(magic);
-  bytes::putFixed16(out, dictformat::kVersion);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 DictionaryBuilder::DictionaryBuilder(storage::BlobStore& store, DictionaryKind kind,
                                      DictionaryOptions options)
@@ -85,7 +73,7 @@ core::Status DictionaryBuilder::add(std::string_view term) {
     if (nsLength > 0) code = namespaceCodeFor(term.substr(0, nsLength));
     if (code != 0) local = term.substr(nsLength);
   }
-  const size_t shared = entriesInBlock_ == 0 ? 0 : commonPrefix(previousLocal_, local);
+  const size_t shared = entriesInBlock_ == 0 ? 0 : bytes::commonPrefixLength(previousLocal_, local);
   appendBlockEntry(blocks_, withNamespace, code, shared, local.substr(shared));
 
   previousLocal_.assign(local);
@@ -111,7 +99,7 @@ core::Status DictionaryBuilder::flushChunk() {
   body.append(blocks_);
 
   std::string blob;
-  putHeader(blob, dictformat::kChunkMagic);
+  dictformat::putHeader(blob, dictformat::kChunkMagic);
   if (appendPayload(blob, body, options_.zstdLevel) == PayloadCodec::kZstd) ++chunksCompressed_;
   CAIRN_ASSIGN_OR_RETURN(storage::ContentId id, putBlob(blob));
 
@@ -133,7 +121,7 @@ core::Result<DictionaryRoot> DictionaryBuilder::finish() {
 
   const auto segmentKind = static_cast<char>(dictformat::SegmentKind::kDense);
   std::string segment;
-  putHeader(segment, dictformat::kSegmentMagic);
+  dictformat::putHeader(segment, dictformat::kSegmentMagic);
   segment.push_back(static_cast<char>(kind_));
   segment.push_back(segmentKind);
   bytes::putVarint(segment, 1);  // first id
@@ -151,7 +139,7 @@ core::Result<DictionaryRoot> DictionaryBuilder::finish() {
   CAIRN_ASSIGN_OR_RETURN(storage::ContentId segmentId, putBlob(segment));
 
   std::string root;
-  putHeader(root, dictformat::kRootMagic);
+  dictformat::putHeader(root, dictformat::kRootMagic);
   root.push_back(static_cast<char>(kind_));
   bytes::putVarint(root, count_);
   bytes::putVarint(root, 1);  // segment count

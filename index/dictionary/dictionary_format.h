@@ -3,7 +3,10 @@
 // layouts they implement are specified in docs/formats/dictionary.md; change both together.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+
+#include "index/dictionary/byte_codec.h"
 
 namespace cairn::index::dictformat {
 
@@ -44,6 +47,12 @@ inline size_t namespaceLength(std::string_view iri) {
   if (slashOrHash != std::string_view::npos) return slashOrHash + 1;
   const size_t colon = iri.rfind(':');
   return colon == std::string_view::npos ? 0 : colon + 1;
+}
+
+// A dictionary blob's header: its four-byte magic, then the format version.
+inline void putHeader(std::string& out, std::string_view magic) {
+  out.append(magic);
+  bytes::putFixed16(out, kVersion);
 }
 
 }  // namespace cairn::index::dictformat

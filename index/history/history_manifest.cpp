@@ -10,7 +10,7 @@
 namespace cairn::index {
 namespace {
 
-constexpr std::string_view kKind = "history manifest";
+constexpr std::string_view kManifestKind = "history manifest";
 constexpr size_t kManifestHeaderSize = 16;
 constexpr size_t kGraphHeaderSize = 8 + 4 * 4;
 constexpr size_t kRefSize = 32 + 4 * 8;
@@ -105,16 +105,17 @@ core::Result<HistoryManifest> HistoryManifest::parse(std::string_view blob,
   uint32_t refSize = 0;
   if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u16(reserved) &&
         in.u32(graphCount) && in.u32(refSize))) {
-    return corruptBlob(kKind, id, "truncated header");
+    return corruptBlob(kManifestKind, id, "truncated header");
   }
-  if (magic != kHistoryManifestMagic) return corruptBlob(kKind, id, "bad magic");
+  if (magic != kHistoryManifestMagic) return corruptBlob(kManifestKind, id, "bad magic");
   if (version != kHistoryFormatVersion) {
-    return corruptBlob(kKind, id, "unsupported format version " + std::to_string(version));
+    return corruptBlob(kManifestKind, id, "unsupported format version " + std::to_string(version));
   }
-  if (reserved != 0) return corruptBlob(kKind, id, "reserved field not zero");
-  if (refSize != kRefSize) return corruptBlob(kKind, id, "ref size " + std::to_string(refSize));
+  if (reserved != 0) return corruptBlob(kManifestKind, id, "reserved field not zero");
+  if (refSize != kRefSize)
+    return corruptBlob(kManifestKind, id, "ref size " + std::to_string(refSize));
   if (uint64_t{graphCount} * kGraphHeaderSize > in.remaining()) {
-    return corruptBlob(kKind, id, std::to_string(graphCount) + " graphs cannot fit");
+    return corruptBlob(kManifestKind, id, std::to_string(graphCount) + " graphs cannot fit");
   }
 
   HistoryManifest manifest;
@@ -125,14 +126,14 @@ core::Result<HistoryManifest> HistoryManifest::parse(std::string_view blob,
     std::array<uint32_t, 4> counts{};
     bool ok = in.u64(graph.graph);
     for (uint32_t& count : counts) ok = ok && in.u32(count);
-    if (!ok) return corruptBlob(kKind, id, where + "truncated");
+    if (!ok) return corruptBlob(kManifestKind, id, where + "truncated");
     if (g > 0 && !(manifest.graphs[g - 1].graph < graph.graph)) {
-      return corruptBlob(kKind, id, where + "out of graph order");
+      return corruptBlob(kManifestKind, id, where + "out of graph order");
     }
     uint64_t refs = 0;
     for (uint32_t count : counts) refs += count;
     if (refs * kRefSize > in.remaining()) {
-      return corruptBlob(kKind, id, where + std::to_string(refs) + " segments cannot fit");
+      return corruptBlob(kManifestKind, id, where + std::to_string(refs) + " segments cannot fit");
     }
     for (int p = 0; p < 4; ++p) {
       graph.segments[p].resize(counts[p]);
@@ -140,10 +141,10 @@ core::Result<HistoryManifest> HistoryManifest::parse(std::string_view blob,
         HistorySegmentRef& ref = graph.segments[p][s];
         if (!(in.id(ref.id) && in.u64(ref.entries) && in.u64(ref.minT) && in.u64(ref.maxT) &&
               in.u64(ref.bytes))) {
-          return corruptBlob(kKind, id, where + "truncated segment ref");
+          return corruptBlob(kManifestKind, id, where + "truncated segment ref");
         }
         if (std::string problem = checkRef(ref); !problem.empty()) {
-          return corruptBlob(kKind, id,
+          return corruptBlob(kManifestKind, id,
                              where + std::string(permutationName(static_cast<Permutation>(p))) +
                                  " segment " + std::to_string(s) + ": " + problem);
         }
@@ -151,7 +152,8 @@ core::Result<HistoryManifest> HistoryManifest::parse(std::string_view blob,
     }
   }
   if (in.remaining() != 0) {
-    return corruptBlob(kKind, id, std::to_string(in.remaining()) + " bytes after the last graph");
+    return corruptBlob(kManifestKind, id,
+                       std::to_string(in.remaining()) + " bytes after the last graph");
   }
   return manifest;
 }

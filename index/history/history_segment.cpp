@@ -8,7 +8,7 @@
 namespace cairn::index {
 namespace {
 
-constexpr std::string_view kKind = "history segment";
+constexpr std::string_view kSegmentKind = "history segment";
 constexpr size_t kDirectoryHeaderSize = 40;
 constexpr size_t kBlockRecordSize = 2 * 8 * kKeyColumnCount + 8 + 16 + 32;
 
@@ -67,24 +67,24 @@ core::Result<HistoryDirectory> parseHistoryDirectory(std::string_view blob,
   if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u8(permByte) &&
         in.u8(reserved8) && in.u32(blockCount) && in.u32(recordSize) && in.u64(directory.entries) &&
         in.u64(directory.minT) && in.u64(directory.maxT))) {
-    return corruptBlob(kKind, id, "truncated header");
+    return corruptBlob(kSegmentKind, id, "truncated header");
   }
-  if (magic != kHistorySegmentMagic) return corruptBlob(kKind, id, "bad magic");
+  if (magic != kHistorySegmentMagic) return corruptBlob(kSegmentKind, id, "bad magic");
   if (version != kHistoryFormatVersion) {
-    return corruptBlob(kKind, id, "unsupported format version " + std::to_string(version));
+    return corruptBlob(kSegmentKind, id, "unsupported format version " + std::to_string(version));
   }
   if (permByte > static_cast<uint8_t>(Permutation::kOPST)) {
-    return corruptBlob(kKind, id, "unknown permutation " + std::to_string(permByte));
+    return corruptBlob(kSegmentKind, id, "unknown permutation " + std::to_string(permByte));
   }
   directory.perm = static_cast<Permutation>(permByte);
-  if (reserved8 != 0) return corruptBlob(kKind, id, "reserved header byte not zero");
+  if (reserved8 != 0) return corruptBlob(kSegmentKind, id, "reserved header byte not zero");
   if (recordSize != kBlockRecordSize) {
-    return corruptBlob(kKind, id, "block record size " + std::to_string(recordSize));
+    return corruptBlob(kSegmentKind, id, "block record size " + std::to_string(recordSize));
   }
-  if (blockCount == 0) return corruptBlob(kKind, id, "no blocks");
+  if (blockCount == 0) return corruptBlob(kSegmentKind, id, "no blocks");
   if (blob.size() != kDirectoryHeaderSize + uint64_t{blockCount} * kBlockRecordSize) {
     return corruptBlob(
-        kKind, id,
+        kSegmentKind, id,
         "size " + std::to_string(blob.size()) + " for " + std::to_string(blockCount) + " blocks");
   }
 
@@ -101,30 +101,31 @@ core::Result<HistoryDirectory> parseHistoryDirectory(std::string_view blob,
     ok = ok && in.u32(block.entries) && in.u32(reserved) && in.u64(block.minFrom) &&
          in.u64(block.maxTo) && in.id(block.id);
     const std::string where = "block " + std::to_string(b) + ": ";
-    if (!ok) return corruptBlob(kKind, id, where + "truncated record");
-    if (reserved != 0) return corruptBlob(kKind, id, where + "reserved field not zero");
+    if (!ok) return corruptBlob(kSegmentKind, id, where + "truncated record");
+    if (reserved != 0) return corruptBlob(kSegmentKind, id, where + "reserved field not zero");
     if (block.entries == 0 || block.entries > kMaxHistoryBlockEntries) {
-      return corruptBlob(kKind, id, where + "entry count " + std::to_string(block.entries));
+      return corruptBlob(kSegmentKind, id, where + "entry count " + std::to_string(block.entries));
     }
     if (block.lastKey < block.firstKey || (block.entries == 1 && block.firstKey != block.lastKey)) {
-      return corruptBlob(kKind, id, where + "bad key span");
+      return corruptBlob(kSegmentKind, id, where + "bad key span");
     }
-    if (block.minFrom >= block.maxTo) return corruptBlob(kKind, id, where + "empty t bounds");
-    if (block.id.isNull()) return corruptBlob(kKind, id, where + "null block id");
+    if (block.minFrom >= block.maxTo)
+      return corruptBlob(kSegmentKind, id, where + "empty t bounds");
+    if (block.id.isNull()) return corruptBlob(kSegmentKind, id, where + "null block id");
     if (b > 0 && block.firstKey < directory.blocks[b - 1].lastKey) {
-      return corruptBlob(kKind, id, where + "out of key order");
+      return corruptBlob(kSegmentKind, id, where + "out of key order");
     }
     entries += block.entries;
     minT = std::min(minT, block.minFrom);
     maxT = std::max(maxT, block.maxTo);
   }
   if (entries != directory.entries) {
-    return corruptBlob(kKind, id,
+    return corruptBlob(kSegmentKind, id,
                        "header says " + std::to_string(directory.entries) +
                            " entries, its blocks hold " + std::to_string(entries));
   }
   if (minT != directory.minT || maxT != directory.maxT) {
-    return corruptBlob(kKind, id, "header t bounds are not its blocks' bounds");
+    return corruptBlob(kSegmentKind, id, "header t bounds are not its blocks' bounds");
   }
   return directory;
 }
@@ -236,7 +237,7 @@ core::Result<HistorySegment> HistorySegment::open(const storage::BlobStore& stor
   CAIRN_ASSIGN_OR_RETURN(HistorySegment segment, open(store, ref.id, std::move(cache)));
   if (segment.entryCount() != ref.entries || segment.minT() != ref.minT ||
       segment.maxT() != ref.maxT) {
-    return corruptBlob(kKind, ref.id,
+    return corruptBlob(kSegmentKind, ref.id,
                        "holds " + std::to_string(segment.entryCount()) + " entries in [" +
                            std::to_string(segment.minT()) + ", " + std::to_string(segment.maxT()) +
                            "), its ref says " + std::to_string(ref.entries) + " in [" +

@@ -321,7 +321,8 @@ struct AppliedTransaction {
   uint64_t deleted = 0;
 };
 
-using FactKey = std::tuple<core::NodeId, uint64_t, uint64_t, core::ObjectType, uint64_t, uint64_t>;
+using TouchedFact =
+    std::tuple<core::NodeId, uint64_t, uint64_t, core::ObjectType, uint64_t, uint64_t>;
 
 // Runs every step of `tx` on `start` — each against the state the earlier ones left — and
 // returns the net change as one commit at start->t() + 1, or nullopt when nothing changes. New
@@ -342,14 +343,14 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
   record.t = t;
   record.baseT = start->root().t;
   record.blankNodes = start->root().blankNodes;
-  std::map<FactKey, std::pair<bool, bool>> touched;  // fact → (present before, present after)
+  std::map<TouchedFact, std::pair<bool, bool>> touched;  // fact → (present before, present after)
 
   auto runStep = [&](const TxChanges& changes) -> core::Status {
     CAIRN_ASSIGN_OR_RETURN(EncodedTransaction step, encodeChanges(*state, changes, state->t() + 1));
     for (const NewTerm& term : step.iris) overlay.iris.append(term.text);
     for (const NewTerm& term : step.strings) overlay.strings.append(term.text);
     for (const Flake& f : step.flakes) {
-      const FactKey key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
+      const TouchedFact key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
       auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
       if (!fresh) it->second.second = f.assert;
     }

@@ -210,7 +210,7 @@ Expr Expr::makeExists(std::shared_ptr<const Algebra> pattern, bool negated) {
 
 namespace {
 
-void addOnce(std::vector<std::string>& out, const std::string& name) {
+void addVariableOnce(std::vector<std::string>& out, const std::string& name) {
   if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
 }
 
@@ -219,7 +219,7 @@ void collectExpr(const Expr& expr, std::vector<std::string>& out);
 // Every variable an EXISTS pattern mentions: its in-scope variables, plus those read by the
 // expressions inside it (a FILTER in the pattern may correlate with the outer solution).
 void collectAlgebra(const Algebra& node, std::vector<std::string>& out) {
-  for (const auto& name : inScopeVariables(node)) addOnce(out, name);
+  for (const auto& name : inScopeVariables(node)) addVariableOnce(out, name);
   for (const auto& f : node.filters) collectExpr(f, out);
   if (node.kind == AlgebraKind::kExtend) collectExpr(node.expr, out);
   for (const auto& key : node.groupKeys) collectExpr(key.expr, out);
@@ -235,7 +235,7 @@ void collectExpr(const Expr& expr, std::vector<std::string>& out) {
     case ExprKind::kConstant:
       return;
     case ExprKind::kVariable:
-      addOnce(out, expr.variable);
+      addVariableOnce(out, expr.variable);
       return;
     case ExprKind::kCall:
       for (const auto& arg : expr.args) collectExpr(arg, out);

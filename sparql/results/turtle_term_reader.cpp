@@ -10,10 +10,10 @@
 namespace cairn::sparql::results {
 namespace {
 
-constexpr std::string_view kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
-constexpr std::string_view kXsdDecimal = "http://www.w3.org/2001/XMLSchema#decimal";
-constexpr std::string_view kXsdDouble = "http://www.w3.org/2001/XMLSchema#double";
-constexpr std::string_view kXsdBoolean = "http://www.w3.org/2001/XMLSchema#boolean";
+constexpr std::string_view kIntegerType = "http://www.w3.org/2001/XMLSchema#integer";
+constexpr std::string_view kDecimalType = "http://www.w3.org/2001/XMLSchema#decimal";
+constexpr std::string_view kDoubleType = "http://www.w3.org/2001/XMLSchema#double";
+constexpr std::string_view kBooleanType = "http://www.w3.org/2001/XMLSchema#boolean";
 
 class TurtleTermReader {
  public:
@@ -33,7 +33,7 @@ class TurtleTermReader {
       term = readLiteral();
     } else if (text_ == "true" || text_ == "false") {
       pos_ = text_.size();
-      term = core::Term::literal(std::string(text_), std::string(kXsdBoolean));
+      term = core::Term::literal(std::string(text_), std::string(kBooleanType));
     } else {
       term = readNumber();
     }
@@ -191,7 +191,7 @@ class TurtleTermReader {
       fail("not a term");
     }
     pos_ = s.size();
-    std::string_view datatype = exponent ? kXsdDouble : point ? kXsdDecimal : kXsdInteger;
+    std::string_view datatype = exponent ? kDoubleType : point ? kDecimalType : kIntegerType;
     return core::Term::literal(std::string(s), std::string(datatype));
   }
 
