@@ -171,6 +171,9 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
   if (base_) {
     CAIRN_ASSIGN_OR_RETURN(rows, base_->count(range, asOf, stats));
   }
+  if (std::optional<int64_t> delta = currentStateDelta(range, asOf)) {
+    return static_cast<uint64_t>(static_cast<int64_t>(rows) + *delta);
+  }
   // A change decides its key at asOf; the base counted the key iff it was in the root (a change
   // at or before asOf means asOf is past the root, where the base shows the root's state).
   int64_t delta = 0;
@@ -179,6 +182,23 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
     delta += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
   }
   return static_cast<uint64_t>(static_cast<int64_t>(rows) + delta);
+}
+
+std::optional<int64_t> SnapshotReader::currentStateDelta(const ScanRange& range,
+                                                         uint64_t asOf) const {
+  // At an earlier t the net deltas (which cover every commit since the root) do not apply.
+  if (novelty_ == nullptr || asOf < novelty_->t() || asOf < rootT_) return std::nullopt;
+  if (changes_ == nullptr) return int64_t{0};
+  if (range == ScanRange::all()) return novelty_->rowDelta(graph_);
+  const bool predicateLeads = perm_ == Permutation::kPSOT || perm_ == Permutation::kPOST;
+  if (!predicateLeads || range.low[0] != range.high[0] || range.lowColumns() > 1 ||
+      range.highColumns() > 1) {
+    return std::nullopt;
+  }
+  const std::map<uint64_t, int64_t>* byPredicate = novelty_->predicateRows(graph_);
+  if (byPredicate == nullptr) return int64_t{0};
+  auto it = byPredicate->find(range.low[0]);
+  return it == byPredicate->end() ? int64_t{0} : it->second;
 }
 
 core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t rows,

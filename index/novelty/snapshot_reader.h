@@ -95,6 +95,10 @@ class SnapshotReader {
   // t, from history before it.
   core::Result<std::vector<KeyChange>> changesIn(const ScanRange& range, uint64_t asOf) const;
   bool readsHistory(uint64_t asOf) const { return history_ != nullptr && asOf < rootT_; }
+  // The net row change since the root of a range holding a whole graph, or one whole predicate
+  // in PSOT/POST, at the latest t: the novelty keeps these per predicate, so such a count needs no
+  // look at each change (nor a base seek for each). nullopt for any other range or t.
+  std::optional<int64_t> currentStateDelta(const ScanRange& range, uint64_t asOf) const;
 
   Permutation perm_;
   std::optional<PermutationReader> base_;
