@@ -70,6 +70,14 @@ bool MemoryBlobStore::corruptForTesting(const ContentId& id) {
   return true;
 }
 
+std::vector<ContentId> MemoryBlobStore::idsForTesting() const {
+  std::shared_lock lock(mutex_);
+  std::vector<ContentId> ids;
+  ids.reserve(blobs_.size());
+  for (const auto& [id, bytes] : blobs_) ids.push_back(id);
+  return ids;
+}
+
 std::unique_ptr<BlobStore> makeMemoryBlobStore() { return std::make_unique<MemoryBlobStore>(); }
 
 }  // namespace cairn::storage

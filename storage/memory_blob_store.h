@@ -10,6 +10,7 @@
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "storage/blob_store.h"
 
@@ -31,6 +32,8 @@ class MemoryBlobStore final : public BlobStore {
   // Test hook: damages the stored bytes of `id` (flips one bit, or adds a byte to an empty blob)
   // so that the next get() fails with Corruption. False if `id` is not stored.
   bool corruptForTesting(const ContentId& id);
+  // Test hook: the ids of every stored blob, in no particular order.
+  std::vector<ContentId> idsForTesting() const;
 
  private:
   mutable std::shared_mutex mutex_;
