@@ -15,10 +15,15 @@ function(cairn_module name)
   add_library(cairn::${name} ALIAS cairn_${name})
   target_include_directories(cairn_${name} PUBLIC "${PROJECT_SOURCE_DIR}")
   target_link_libraries(cairn_${name} PUBLIC ${ARG_DEPS})
+  cairn_unity_batches(cairn_${name})
+endfunction()
+
+# cairn_unity_batches(TARGET): with CAIRN_FAST_BUILD, compiles TARGET in unity batches of 8 files.
+# A batch instantiates the templates its files share once, not once per file. Files of a batch
+# share a translation unit, so names in anonymous namespaces must not clash within a target (a
+# test file whose helpers would clash puts them in a namespace named after the file).
+function(cairn_unity_batches target)
   if(CAIRN_FAST_BUILD)
-    # Unity batches: a batch instantiates the templates its files share once, not once per file.
-    # Files of a batch share a translation unit, so names in anonymous namespaces must not clash
-    # within a module.
-    set_target_properties(cairn_${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
   endif()
 endfunction()

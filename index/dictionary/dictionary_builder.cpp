@@ -1,6 +1,5 @@
 #include "index/dictionary/dictionary_builder.h"
 
-#include <algorithm>
 #include <limits>
 
 #include "index/dictionary/byte_codec.h"
@@ -8,8 +7,6 @@
 #include "index/dictionary/payload_codec.h"
 
 namespace cairn::index {
-
-namespace {}  // namespace
 
 DictionaryBuilder::DictionaryBuilder(storage::BlobStore& store, DictionaryKind kind,
                                      DictionaryOptions options)

@@ -186,8 +186,9 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
 
 std::optional<int64_t> SnapshotReader::currentStateDelta(const ScanRange& range,
                                                          uint64_t asOf) const {
-  // At an earlier t the net deltas (which cover every commit since the root) do not apply.
-  if (novelty_ == nullptr || asOf < novelty_->t() || asOf < rootT_) return std::nullopt;
+  // At an earlier t the net deltas (which cover every commit since the root) do not apply; the
+  // novelty's t is never below the root's.
+  if (novelty_ == nullptr || asOf < novelty_->t()) return std::nullopt;
   if (changes_ == nullptr) return int64_t{0};
   if (range == ScanRange::all()) return novelty_->rowDelta(graph_);
   const bool predicateLeads = perm_ == Permutation::kPSOT || perm_ == Permutation::kPOST;

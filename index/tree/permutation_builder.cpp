@@ -7,8 +7,6 @@
 #include "index/tree/leaf_node.h"
 
 namespace cairn::index {
-namespace {}  // namespace
-
 PermutationBuilder::PermutationBuilder(storage::BlobStore& store, Permutation perm,
                                        const IndexConfig& config)
     : store_(store),
