@@ -24,10 +24,19 @@ const std::array<Column, kKeyColumnCount>& keyColumns(Permutation p) {
 }
 
 RowKey rowKey(Permutation p, const IndexRow& row) {
-  RowKey key;
-  const auto& cols = keyColumns(p);
-  for (int k = 0; k < kKeyColumnCount; ++k) key[k] = row.get(cols[k]);
-  return key;
+  // Spelled out per permutation (as keyColumns lists them): a loop over keyColumns goes through
+  // IndexRow::get's switch once per column.
+  switch (p) {
+    case Permutation::kSPOT:
+      return {row.s, row.p, row.ot, row.ok, row.i};
+    case Permutation::kPSOT:
+      return {row.p, row.s, row.ot, row.ok, row.i};
+    case Permutation::kPOST:
+      return {row.p, row.ot, row.ok, row.s, row.i};
+    case Permutation::kOPST:
+      return {row.ot, row.ok, row.p, row.s, row.i};
+  }
+  return {};
 }
 
 bool rowLess(Permutation p, const IndexRow& a, const IndexRow& b) {

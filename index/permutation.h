@@ -40,12 +40,18 @@ struct IndexRow {
 
   uint64_t get(Column c) const {
     switch (c) {
-      case Column::kS: return s;
-      case Column::kP: return p;
-      case Column::kOType: return ot;
-      case Column::kOKey: return ok;
-      case Column::kI: return i;
-      case Column::kT: return t;
+      case Column::kS:
+        return s;
+      case Column::kP:
+        return p;
+      case Column::kOType:
+        return ot;
+      case Column::kOKey:
+        return ok;
+      case Column::kI:
+        return i;
+      case Column::kT:
+        return t;
     }
     return 0;
   }
@@ -54,6 +60,18 @@ struct IndexRow {
 
 using RowKey = std::array<uint64_t, kKeyColumnCount>;
 RowKey rowKey(Permutation p, const IndexRow& row);
+
+// RowKey order without std::array's operator<, which compares through memcmp calls (the
+// novelty's sorts and merges call this millions of times per commit).
+inline bool rowKeyLess(const RowKey& a, const RowKey& b) {
+  for (int k = 0; k < kKeyColumnCount; ++k) {
+    if (a[k] != b[k]) return a[k] < b[k];
+  }
+  return false;
+}
+inline bool rowKeyEqual(const RowKey& a, const RowKey& b) {
+  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4];
+}
 
 // Strict weak order of rows in permutation p (key columns only).
 bool rowLess(Permutation p, const IndexRow& a, const IndexRow& b);

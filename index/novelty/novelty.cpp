@@ -50,7 +50,11 @@ std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
       for (const Flake* f : graphFlakes) {
         entries.push_back(NoveltyEntry{rowKey(perm, f->row), f->row.t, f->assert});
       }
-      std::sort(entries.begin(), entries.end(), noveltyEntryLess);
+      // Commits come in SPOT order (encodeChanges sorts them), so that permutation's run is
+      // usually sorted already.
+      if (!std::is_sorted(entries.begin(), entries.end(), noveltyEntryLess)) {
+        std::sort(entries.begin(), entries.end(), noveltyEntryLess);
+      }
       auto& slot = perms[static_cast<int>(perm)];
       slot = slot.with(std::move(entries));
     }

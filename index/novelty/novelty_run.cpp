@@ -10,12 +10,23 @@ IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
   for (int k = 0; k < kKeyColumnCount; ++k) {
     const uint64_t v = entry.key[k];
     switch (columns[k]) {
-      case Column::kS: row.s = v; break;
-      case Column::kP: row.p = v; break;
-      case Column::kOType: row.ot = static_cast<core::ObjectType>(v); break;
-      case Column::kOKey: row.ok = v; break;
-      case Column::kI: row.i = v; break;
-      case Column::kT: break;
+      case Column::kS:
+        row.s = v;
+        break;
+      case Column::kP:
+        row.p = v;
+        break;
+      case Column::kOType:
+        row.ot = static_cast<core::ObjectType>(v);
+        break;
+      case Column::kOKey:
+        row.ok = v;
+        break;
+      case Column::kI:
+        row.i = v;
+        break;
+      case Column::kT:
+        break;
     }
   }
   row.t = entry.t;
@@ -24,20 +35,36 @@ IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
 
 NoveltyRun::NoveltyRun(std::vector<NoveltyEntry> entries) : entries_(std::move(entries)) {}
 
-std::shared_ptr<const NoveltyRun> NoveltyRun::merge(const NoveltyRun& older,
-                                                    const NoveltyRun& newer) {
-  std::vector<NoveltyEntry> merged;
-  merged.reserve(older.size() + newer.size());
-  std::merge(older.entries_.begin(), older.entries_.end(), newer.entries_.begin(),
-             newer.entries_.end(), std::back_inserter(merged), noveltyEntryLess);
+std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* const> runs) {
+  // A k-way merge by linear selection: k is small (the novelty merges four runs at most).
+  std::vector<std::span<const NoveltyEntry>> heads;
+  size_t total = 0;
+  for (const NoveltyRun* run : runs) {
+    if (!run->entries_.empty()) heads.push_back(run->entries_);
+    total += run->entries_.size();
+  }
+  std::vector<NoveltyEntry> merged(total);
+  NoveltyEntry* out = merged.data();
+  while (heads.size() > 1) {
+    size_t best = 0;
+    for (size_t i = 1; i < heads.size(); ++i) {
+      if (noveltyEntryLess(heads[i].front(), heads[best].front())) best = i;
+    }
+    *out++ = heads[best].front();
+    heads[best] = heads[best].subspan(1);
+    if (heads[best].empty()) heads.erase(heads.begin() + static_cast<ptrdiff_t>(best));
+  }
+  if (!heads.empty()) std::copy(heads[0].begin(), heads[0].end(), out);
   return std::make_shared<const NoveltyRun>(std::move(merged));
 }
 
 std::span<const NoveltyEntry> NoveltyRun::range(const RowKey& low, const RowKey& high) const {
-  auto first = std::lower_bound(entries_.begin(), entries_.end(), low,
-                                [](const NoveltyEntry& e, const RowKey& k) { return e.key < k; });
-  auto last = std::upper_bound(first, entries_.end(), high,
-                               [](const RowKey& k, const NoveltyEntry& e) { return k < e.key; });
+  auto first =
+      std::lower_bound(entries_.begin(), entries_.end(), low,
+                       [](const NoveltyEntry& e, const RowKey& k) { return rowKeyLess(e.key, k); });
+  auto last =
+      std::upper_bound(first, entries_.end(), high,
+                       [](const RowKey& k, const NoveltyEntry& e) { return rowKeyLess(k, e.key); });
   return {entries_.data() + (first - entries_.begin()), static_cast<size_t>(last - first)};
 }
 

@@ -26,7 +26,7 @@ struct NoveltyEntry {
 
 // Key ascending, then t descending (newest change of a key first).
 inline bool noveltyEntryLess(const NoveltyEntry& a, const NoveltyEntry& b) {
-  if (a.key != b.key) return a.key < b.key;
+  if (!rowKeyEqual(a.key, b.key)) return rowKeyLess(a.key, b.key);
   return a.t > b.t;
 }
 
@@ -38,8 +38,9 @@ class NoveltyRun {
   // `entries` must be sorted by noveltyEntryLess.
   explicit NoveltyRun(std::vector<NoveltyEntry> entries);
 
-  // One run holding both: `newer`'s changes are all later than `older`'s.
-  static std::shared_ptr<const NoveltyRun> merge(const NoveltyRun& older, const NoveltyRun& newer);
+  // One run holding all of `runs`, which are in time order (each run's changes are all later
+  // than those of the runs before it).
+  static std::shared_ptr<const NoveltyRun> merge(std::span<const NoveltyRun* const> runs);
 
   size_t size() const { return entries_.size(); }
   std::span<const NoveltyEntry> entries() const { return entries_; }

@@ -1,20 +1,46 @@
 #include "index/novelty/permutation_novelty.h"
 
 #include <algorithm>
+#include <bit>
 #include <span>
 
 namespace cairn::index {
+
+namespace {
+
+// Size tier of a run: runs within a factor of 4 share one.
+int tierOf(size_t size) { return (std::bit_width(size) - 1) / 2; }
+
+}  // namespace
 
 PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) const {
   PermutationNovelty next = *this;
   if (entries.empty()) return next;
   next.size_ += entries.size();
-  next.runs_.push_back(std::make_shared<const NoveltyRun>(std::move(entries)));
   auto& runs = next.runs_;
-  while (runs.size() >= 2 && runs[runs.size() - 1]->size() * 2 >= runs[runs.size() - 2]->size()) {
-    auto merged = NoveltyRun::merge(*runs[runs.size() - 2], *runs[runs.size() - 1]);
-    runs.pop_back();
-    runs.back() = std::move(merged);
+  runs.push_back(std::make_shared<const NoveltyRun>(std::move(entries)));
+  // Size-tiered, fan-out 4: the newest runs merge when four share a tier, or when the newest
+  // has outgrown the one before it. So an entry is copied about log4(size / commit) times (a
+  // commit's cost), and runs stay oldest-and-largest first, at most three per tier (a reader's
+  // cost: one binary search per run).
+  while (runs.size() >= 2) {
+    const size_t n = runs.size();
+    size_t take = 0;
+    if (tierOf(runs[n - 1]->size()) > tierOf(runs[n - 2]->size())) {
+      take = 2;
+    } else if (n >= kRunsPerMerge) {
+      const int tier = tierOf(runs[n - 1]->size());
+      take = kRunsPerMerge;
+      for (size_t i = n - kRunsPerMerge; i < n; ++i) {
+        if (tierOf(runs[i]->size()) != tier) take = 0;
+      }
+    }
+    if (take == 0) break;
+    std::vector<const NoveltyRun*> parts;
+    for (size_t i = n - take; i < n; ++i) parts.push_back(runs[i].get());
+    auto merged = NoveltyRun::merge(parts);
+    runs.resize(n - take);
+    runs.push_back(std::move(merged));
   }
   return next;
 }
@@ -63,7 +89,7 @@ void PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
   while (true) {
     const RowKey* smallest = nullptr;
     for (const auto& head : heads) {
-      if (!head.empty() && (smallest == nullptr || head.front().key < *smallest)) {
+      if (!head.empty() && (smallest == nullptr || rowKeyLess(head.front().key, *smallest))) {
         smallest = &head.front().key;
       }
     }
@@ -73,7 +99,7 @@ void PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
     const NoveltyEntry* oldest = nullptr;
     for (auto& head : heads) {  // oldest run first
       size_t n = 0;
-      while (n < head.size() && head[n].key == key) ++n;
+      while (n < head.size() && rowKeyEqual(head[n].key, key)) ++n;
       if (n == 0) continue;
       if (oldest == nullptr) oldest = &head[n - 1];
       for (size_t i = 0; i < n; ++i) {

@@ -31,8 +31,8 @@ class PermutationNovelty {
   size_t runCount() const { return runs_.size(); }
 
   // A copy with `entries` (one commit's changes, sorted by noveltyEntryLess, newer than every
-  // change already here) added. Runs merge while the newer of two is at least half the older,
-  // so there are at most about log2(size) runs.
+  // change already here) added. Runs merge size-tiered (see the .cpp): at most about
+  // 3 * log4(size) runs, each entry copied about log4(size / commit size) times.
   PermutationNovelty with(std::vector<NoveltyEntry> entries) const;
 
   // Appends to `out`, in key order, one KeyChange per key in `range` that has a change at or
@@ -46,6 +46,8 @@ class PermutationNovelty {
   void entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
 
  private:
+  static constexpr size_t kRunsPerMerge = 4;
+
   std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first
   size_t size_ = 0;
 };
