@@ -345,14 +345,25 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
   record.blankNodes = start->root().blankNodes;
   std::map<TouchedFact, std::pair<bool, bool>> touched;  // fact → (present before, present after)
 
+  // The direct deletes and inserts are a step of their own unless they are empty and steps
+  // follow (SPARQL Update sends only steps).
+  const bool direct = !tx.deletes.empty() || !tx.inserts.empty() || tx.steps.empty();
+  const size_t stepCount = (direct ? 1 : 0) + tx.steps.size();
+  size_t stepsRun = 0;
   auto runStep = [&](const TxChanges& changes) -> core::Status {
+    const bool last = ++stepsRun == stepCount;
     CAIRN_ASSIGN_OR_RETURN(EncodedTransaction step, encodeChanges(*state, changes, state->t() + 1));
     for (const NewTerm& term : step.iris) overlay.iris.append(term.text);
     for (const NewTerm& term : step.strings) overlay.strings.append(term.text);
-    for (const Flake& f : step.flakes) {
-      const TouchedFact key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
-      auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
-      if (!fresh) it->second.second = f.assert;
+    if (stepCount == 1) {
+      // The only step: its flakes are already the net change, in key order.
+      record.flakes = std::move(step.flakes);
+    } else {
+      for (const Flake& f : step.flakes) {
+        const TouchedFact key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
+        auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
+        if (!fresh) it->second.second = f.assert;
+      }
     }
     Ledger::CommitTerms terms{step.iris.size(), step.strings.size(), step.languages, step.datatypes,
                               step.blankNodes};
@@ -361,12 +372,13 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
     record.languages.insert(record.languages.end(), step.languages.begin(), step.languages.end());
     record.datatypes.insert(record.datatypes.end(), step.datatypes.begin(), step.datatypes.end());
     record.blankNodes = step.blankNodes;
-    if (tx.steps.empty()) return core::Status::ok();  // no later step reads the state
+    if (last) return core::Status::ok();  // no later step reads the state
     CAIRN_ASSIGN_OR_RETURN(state, state->withCommit(state->t() + 1, step.flakes, terms));
     return core::Status::ok();
   };
 
-  core::Status status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)});
+  core::Status status = core::Status::ok();
+  if (direct) status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)});
   for (size_t i = 0; status.isOk() && i < tx.steps.size(); ++i) {
     auto changes = tx.steps[i](*state);
     status = changes.isOk() ? runStep(*changes) : changes.status();
@@ -376,6 +388,7 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
     return status;
   }
   AppliedTransaction applied;
+  for (const Flake& f : record.flakes) ++(f.assert ? applied.inserted : applied.deleted);
   for (const auto& [key, presence] : touched) {
     if (presence.first == presence.second) continue;
     const auto& [g, s, p, ot, ok, i] = key;

@@ -20,16 +20,26 @@ class Encoder {
  public:
   Encoder(const Ledger& snapshot)
       : snapshot_(snapshot),
-        nextIri_(snapshot.nextIriId()),
-        nextString_(snapshot.nextStringId()),
+        firstNewIri_(snapshot.nextIriId()),
+        firstNewString_(snapshot.nextStringId()),
+        firstNewBlank_(snapshot.root().blankNodes + 1),
+        nextIri_(firstNewIri_),
+        nextString_(firstNewString_),
         blankNodes_(snapshot.root().blankNodes) {}
+
+  // Whether the fact names a term this encoder minted (then it cannot be in the snapshot).
+  bool mintedIn(const FactKey& fact) const {
+    const auto& [g, s, p, ot, ok] = fact;
+    return (g != core::kNoNode && mintedNode(g)) || mintedNode(s) || mintedNode(p) ||
+           mintedObject(ot, ok);
+  }
 
   // The object a term stands for; nullopt when it names nothing in the ledger and `add` is
   // false (or a new blank node is asked for while deleting).
   core::Result<std::optional<EncodedObject>> object(const TxTerm& term, bool add) {
     using Out = std::optional<EncodedObject>;
     if (term.id) return Out(*term.id);
-    const core::Term& t = term.term;
+    const core::Term& t = term.value();
     switch (t.kind) {
       case TermKind::kIri: {
         CAIRN_ASSIGN_OR_RETURN(auto id, iri(t.value, add));
@@ -63,7 +73,7 @@ class Encoder {
     if (object && object->type != otype::kIri) {
       return core::Status::invalidArgument(std::string("the ") + role + " must be an IRI");
     }
-    if (!object && !term.id && term.term.kind != TermKind::kIri) {
+    if (!object && !term.id && term.value().kind != TermKind::kIri) {
       return core::Status::invalidArgument(std::string("the ") + role + " must be an IRI");
     }
     if (!object) return std::optional<core::NodeId>();
@@ -79,25 +89,43 @@ class Encoder {
   }
 
  private:
+  bool mintedNode(core::NodeId id) const {
+    if (core::isBlankNode(id)) return id >= core::blankNodeId(firstNewBlank_);
+    return id >= firstNewIri_;
+  }
+
+  bool mintedObject(core::ObjectType type, uint64_t key) const {
+    if (core::isNode(type)) return mintedNode(key);
+    return core::keyIsString(type) && key >= firstNewString_;
+  }
+
+  // `known` caches every id found or minted in this transaction (a transaction names the same
+  // subjects and predicates again and again; the dictionary is asked once per distinct text).
   core::Result<std::optional<uint64_t>> iri(const std::string& text, bool add) {
+    if (auto it = knownIris_.find(text); it != knownIris_.end()) return {it->second};
     CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeNode(core::Term::iri(text)));
-    if (found) return found;
-    if (auto it = stagedIris_.find(text); it != stagedIris_.end()) return {it->second};
+    if (found) {
+      knownIris_.emplace(text, *found);
+      return found;
+    }
     if (!add) return std::optional<uint64_t>();
     const uint64_t id = nextIri_++;
-    stagedIris_.emplace(text, id);
+    knownIris_.emplace(text, id);
     newIris_.push_back(NewTerm{id, text});
     return std::optional<uint64_t>(id);
   }
 
   core::Result<std::optional<uint64_t>> string(const std::string& text, bool add) {
+    if (auto it = knownStrings_.find(text); it != knownStrings_.end()) return {it->second};
     // encodeObject of a plain literal looks the lexical form up in the string dictionary.
     CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeObject(core::Term::literal(text)));
-    if (found) return std::optional<uint64_t>(found->key);
-    if (auto it = stagedStrings_.find(text); it != stagedStrings_.end()) return {it->second};
+    if (found) {
+      knownStrings_.emplace(text, found->key);
+      return std::optional<uint64_t>(found->key);
+    }
     if (!add) return std::optional<uint64_t>();
     const uint64_t id = nextString_++;
-    stagedStrings_.emplace(text, id);
+    knownStrings_.emplace(text, id);
     newStrings_.push_back(NewTerm{id, text});
     return std::optional<uint64_t>(id);
   }
@@ -131,7 +159,8 @@ class Encoder {
     } else if (t.datatype.empty() || t.datatype == core::vocab::kXsdString) {
       type = otype::kString;
     } else if (auto builtin = core::builtinTypeForDatatype(t.datatype)) {
-      if (auto key = core::encodeInline(*builtin, t.value)) return Out(EncodedObject{*builtin, *key});
+      if (auto key = core::encodeInline(*builtin, t.value))
+        return Out(EncodedObject{*builtin, *key});
       type = core::lexicalTypeOf(*builtin);  // non-canonical or ill-typed: kept as written
     } else {
       CAIRN_ASSIGN_OR_RETURN(uint16_t c, code(snapshot_.datatypeCodes(), newDatatypes_, t.datatype,
@@ -145,11 +174,14 @@ class Encoder {
   }
 
   const Ledger& snapshot_;
+  const uint64_t firstNewIri_;
+  const uint64_t firstNewString_;
+  const uint64_t firstNewBlank_;  // ordinal
   uint64_t nextIri_;
   uint64_t nextString_;
   uint64_t blankNodes_;
-  std::unordered_map<std::string, uint64_t> stagedIris_;
-  std::unordered_map<std::string, uint64_t> stagedStrings_;
+  std::unordered_map<std::string, uint64_t> knownIris_;
+  std::unordered_map<std::string, uint64_t> knownStrings_;
   std::unordered_map<std::string, core::NodeId> blanks_;
   std::vector<NewTerm> newIris_;
   std::vector<NewTerm> newStrings_;
@@ -173,34 +205,70 @@ core::Result<std::optional<FactKey>> factOf(Encoder& encoder, const TxQuad& q, b
   return Out(FactKey{g, *s, *p, o->type, o->key});
 }
 
-core::Result<bool> isPresent(const Ledger& snapshot, const FactKey& fact) {
-  const auto& [g, s, p, ot, ok] = fact;
-  auto reader = snapshot.reader(g, Permutation::kSPOT);
-  if (!reader) return false;
-  const RowKey key{s, p, ot, ok, 0};
-  CAIRN_ASSIGN_OR_RETURN(auto row, reader->seek(key));
-  return row.has_value() && rowKey(Permutation::kSPOT, *row) == key;
-}
+// Whether a fact is in the snapshot, with one SPOT reader per graph for the whole transaction.
+class PresenceChecker {
+ public:
+  explicit PresenceChecker(const Ledger& snapshot) : snapshot_(snapshot) {}
+
+  core::Result<bool> isPresent(const FactKey& fact) {
+    const auto& [g, s, p, ot, ok] = fact;
+    auto [it, fresh] = readers_.try_emplace(g);
+    if (fresh) it->second = snapshot_.reader(g, Permutation::kSPOT);
+    if (!it->second) return false;
+    const RowKey key{s, p, ot, ok, 0};
+    CAIRN_ASSIGN_OR_RETURN(auto row, it->second->seek(key));
+    return row.has_value() && rowKeyEqual(rowKey(Permutation::kSPOT, *row), key);
+  }
+
+ private:
+  const Ledger& snapshot_;
+  std::map<core::NodeId, std::optional<SnapshotReader>> readers_;
+};
+
+// One fact a transaction names, in the order written: deletes first, then inserts.
+struct WantedFact {
+  FactKey fact;
+  bool present = false;  // wanted after the commit
+  bool newTerm = false;  // names a term this transaction mints, so it cannot be present now
+  uint32_t order = 0;    // position in the transaction: the last mention of a fact wins
+};
 
 }  // namespace
 
 core::Result<EncodedTransaction> encodeChanges(const Ledger& snapshot, const TxChanges& tx,
                                                uint64_t t) {
   Encoder encoder(snapshot);
-  std::map<FactKey, bool> wanted;  // fact → present after the commit
+  std::vector<WantedFact> wanted;
+  wanted.reserve(tx.deletes.size() + tx.inserts.size());
   for (const TxQuad& q : tx.deletes) {
     CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/false));
-    if (fact) wanted[*fact] = false;
+    if (fact) wanted.push_back({*fact, false, false, static_cast<uint32_t>(wanted.size())});
   }
   for (const TxQuad& q : tx.inserts) {
     CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/true));
-    if (fact) wanted[*fact] = true;
+    if (fact) {
+      wanted.push_back(
+          {*fact, true, encoder.mintedIn(*fact), static_cast<uint32_t>(wanted.size())});
+    }
   }
+  // Key order (which is SPOT order per graph, so the novelty's SPOT run needs no sort); for one
+  // fact the last mention decides.
+  std::sort(wanted.begin(), wanted.end(), [](const WantedFact& a, const WantedFact& b) {
+    if (a.fact != b.fact) return a.fact < b.fact;
+    return a.order < b.order;
+  });
   EncodedTransaction out;
-  for (const auto& [fact, present] : wanted) {
-    CAIRN_ASSIGN_OR_RETURN(bool now, isPresent(snapshot, fact));
-    if (now == present) continue;
-    const auto& [g, s, p, ot, ok] = fact;
+  out.flakes.reserve(wanted.size());
+  PresenceChecker presence(snapshot);
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (i + 1 < wanted.size() && wanted[i + 1].fact == wanted[i].fact) continue;
+    const WantedFact& w = wanted[i];
+    bool now = false;
+    if (!w.newTerm) {
+      CAIRN_ASSIGN_OR_RETURN(now, presence.isPresent(w.fact));
+    }
+    if (now == w.present) continue;
+    const auto& [g, s, p, ot, ok] = w.fact;
     Flake flake;
     flake.g = g;
     flake.row.s = s;
@@ -208,9 +276,9 @@ core::Result<EncodedTransaction> encodeChanges(const Ledger& snapshot, const TxC
     flake.row.ot = ot;
     flake.row.ok = ok;
     flake.row.t = t;
-    flake.assert = present;
+    flake.assert = w.present;
     out.flakes.push_back(flake);
-    ++(present ? out.inserted : out.deleted);
+    ++(w.present ? out.inserted : out.deleted);
   }
   encoder.finish(out);
   return out;
