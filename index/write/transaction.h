@@ -22,9 +22,15 @@ namespace cairn::index {
 struct TxTerm {
   std::optional<core::EncodedObject> id;
   core::Term term;
+  // Set instead of `term` by borrowed(): the term lives elsewhere, for at least as long as the
+  // commit runs (a parsed request's INSERT DATA quads), and is not copied.
+  const core::Term* borrowedTerm = nullptr;
 
-  static TxTerm of(core::Term t) { return TxTerm{std::nullopt, std::move(t)}; }
-  static TxTerm existing(core::EncodedObject object) { return TxTerm{object, {}}; }
+  static TxTerm of(core::Term t) { return TxTerm{std::nullopt, std::move(t), nullptr}; }
+  static TxTerm borrowed(const core::Term& t) { return TxTerm{std::nullopt, {}, &t}; }
+  static TxTerm existing(core::EncodedObject object) { return TxTerm{object, {}, nullptr}; }
+
+  const core::Term& value() const { return borrowedTerm != nullptr ? *borrowedTerm : term; }
 };
 
 struct TxQuad {
@@ -47,8 +53,8 @@ using TxStep = std::function<core::Result<TxChanges>(const Ledger& state)>;
 struct Transaction {
   std::vector<TxQuad> deletes;  // the first step: these deletes, then these inserts
   std::vector<TxQuad> inserts;
-  std::vector<TxStep> steps;    // then each step in order
-  std::string message;          // stored in the commit record, e.g. {"source":"sparql-update"}
+  std::vector<TxStep> steps;  // then each step in order
+  std::string message;        // stored in the commit record, e.g. {"source":"sparql-update"}
 };
 
 struct CommitResult {

@@ -66,11 +66,12 @@ void appendGraph(const index::Ledger& state, core::NodeId graph, std::optional<T
     if (!*more) break;
     for (size_t r = 0; r < batch.rows; ++r) {
       const uint64_t s = batch.column(Column::kS)[r];
-      TxQuad q{TxTerm::existing({core::isBlankNode(s) ? core::otype::kBlank : core::otype::kIri, s}),
-               TxTerm::existing({core::otype::kIri, batch.column(Column::kP)[r]}),
-               TxTerm::existing({static_cast<core::ObjectType>(batch.column(Column::kOType)[r]),
-                                 batch.column(Column::kOKey)[r]}),
-               g};
+      TxQuad q{
+          TxTerm::existing({core::isBlankNode(s) ? core::otype::kBlank : core::otype::kIri, s}),
+          TxTerm::existing({core::otype::kIri, batch.column(Column::kP)[r]}),
+          TxTerm::existing({static_cast<core::ObjectType>(batch.column(Column::kOType)[r]),
+                            batch.column(Column::kOKey)[r]}),
+          g};
       out.push_back(std::move(q));
     }
   }
@@ -169,15 +170,25 @@ class Executor {
   }
 
  private:
+  // The request outlives the commit, so its terms are borrowed rather than copied.
   static TxQuad dataQuad(const Quad& q) {
-    TxQuad out{TxTerm::of(q.subject), TxTerm::of(q.predicate), TxTerm::of(q.object),
-               std::nullopt};
+    TxQuad out{TxTerm::borrowed(q.subject), TxTerm::borrowed(q.predicate),
+               TxTerm::borrowed(q.object), std::nullopt};
     if (q.graph) out.g = TxTerm::of(Term::iri(*q.graph));
+    return out;
+  }
+
+  // For quads that die before the commit runs (LOAD's document): the terms move in.
+  static TxQuad ownedQuad(Quad&& q) {
+    TxQuad out{TxTerm::of(std::move(q.subject)), TxTerm::of(std::move(q.predicate)),
+               TxTerm::of(std::move(q.object)), std::nullopt};
+    if (q.graph) out.g = TxTerm::of(Term::iri(std::move(*q.graph)));
     return out;
   }
 
   index::TxChanges apply(const index::Ledger&, const InsertData& op) {
     index::TxChanges changes;
+    changes.inserts.reserve(op.quads.size());
     for (const Quad& q : op.quads) changes.inserts.push_back(dataQuad(q));
     return changes;
   }
@@ -218,8 +229,10 @@ class Executor {
     QueryOptions queryOptions = options_.query;
     queryOptions.asOf = UINT64_MAX;
     if (deadline_) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now());
-      if (left.count() <= 0) throw core::Error(core::ErrorCode::kTimeout, "the update ran out of time");
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now());
+      if (left.count() <= 0)
+        throw core::Error(core::ErrorCode::kTimeout, "the update ran out of time");
       queryOptions.timeout = left;
     }
     index::TxChanges changes;
@@ -244,7 +257,7 @@ class Executor {
     }
     for (Quad& q : *quads) {
       if (op.into) q.graph = *op.into;  // INTO GRAPH puts the document's triples there
-      changes.inserts.push_back(dataQuad(q));
+      changes.inserts.push_back(ownedQuad(std::move(q)));
     }
     return changes;
   }
@@ -254,9 +267,12 @@ class Executor {
                                          bool silent, const char* verb) {
     using Kind = GraphTarget::Kind;
     switch (target.kind) {
-      case Kind::kDefault: return {core::kNoNode};
-      case Kind::kNamed: return namedGraphs(state);
-      case Kind::kAll: return state.graphIds();
+      case Kind::kDefault:
+        return {core::kNoNode};
+      case Kind::kNamed:
+        return namedGraphs(state);
+      case Kind::kAll:
+        return state.graphIds();
       case Kind::kGraph: {
         auto id = graphId(state, target.iri);
         if (id) return {*id};
@@ -268,7 +284,8 @@ class Executor {
     return {};
   }
 
-  index::TxChanges clearGraphs(const index::Ledger& state, const std::vector<core::NodeId>& graphs) {
+  index::TxChanges clearGraphs(const index::Ledger& state,
+                               const std::vector<core::NodeId>& graphs) {
     index::TxChanges changes;
     for (core::NodeId g : graphs) appendGraph(state, g, std::nullopt, changes.deletes);
     return changes;
@@ -311,8 +328,8 @@ class Executor {
     auto src = source(state, from);
     if (!src) {
       if (silent) return changes;
-      throw core::Error(core::ErrorCode::kNotFound,
-                        std::string(verb) + ": the source graph <" + *from.iri + "> does not exist");
+      throw core::Error(core::ErrorCode::kNotFound, std::string(verb) + ": the source graph <" +
+                                                        *from.iri + "> does not exist");
     }
     if (clearDestination) {
       std::optional<core::NodeId> dst = to.iri ? graphId(state, *to.iri) : core::kNoNode;
@@ -356,8 +373,8 @@ index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest
   index::Transaction tx;
   tx.message = options.message;
   for (const UpdateOperation& operation : request.operations) {
-    tx.steps.push_back([executor, failure, &operation](
-                           const index::Ledger& state) -> core::Result<index::TxChanges> {
+    tx.steps.push_back([executor, failure,
+                        &operation](const index::Ledger& state) -> core::Result<index::TxChanges> {
       try {
         return executor->run(state, operation);
       } catch (...) {

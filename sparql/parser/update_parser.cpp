@@ -45,6 +45,10 @@ const core::Term& groundTerm(const PatternTerm& term) {
   CAIRN_CHECK(!term.isVariable, "variables are rejected while DATA blocks are parsed");
   return term.term;
 }
+core::Term& groundTerm(PatternTerm& term) {
+  CAIRN_CHECK(!term.isVariable, "variables are rejected while DATA blocks are parsed");
+  return term.term;
+}
 
 }  // namespace
 
@@ -182,12 +186,16 @@ std::vector<query::Quad> Parser::parseQuadData(std::string_view keyword) {
   ScopedSetting<std::string> noBlankNodes(
       blankNodesForbiddenIn_, keyword == "DELETE DATA" ? std::string(keyword) : std::string());
   std::vector<query::Quad> quads;
-  for (const QuadBlock& block : parseQuads(keyword)) {
+  std::vector<QuadBlock> blocks = parseQuads(keyword);
+  size_t count = 0;
+  for (const QuadBlock& block : blocks) count += block.triples.size();
+  quads.reserve(count);
+  for (QuadBlock& block : blocks) {
     std::optional<std::string> graph;
     if (block.graph) graph = groundTerm(*block.graph).value;
-    for (const TripleSyntax& t : block.triples) {
-      quads.push_back(
-          {graph, groundTerm(t.subject), groundTerm(t.predicate), groundTerm(t.object)});
+    for (TripleSyntax& t : block.triples) {
+      quads.push_back({graph, std::move(groundTerm(t.subject)), std::move(groundTerm(t.predicate)),
+                       std::move(groundTerm(t.object))});
     }
   }
   return quads;

@@ -309,7 +309,7 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
           while (i > 0 && std::isdigit(static_cast<unsigned char>(v[i - 1]))) --i;
           return std::stoull(v.substr(i));
         };
-        next.insert(Fact{num(q.s.term), num(q.p.term), num(q.o.term)});
+        next.insert(Fact{num(q.s.value()), num(q.p.value()), num(q.o.value())});
       }
       auto result = fx.live->commit(std::move(tx));
       ASSERT_TRUE(result.isOk()) << result.status().toString();
