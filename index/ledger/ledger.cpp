@@ -25,13 +25,21 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStor
     }
     return head.status();
   }
+  return openRoot(blobs, name, *head, std::move(cache), config);
+}
+
+core::Result<std::shared_ptr<const Ledger>> Ledger::openRoot(const storage::BlobStore& blobs,
+                                                             std::string_view name,
+                                                             const storage::ContentId& rootId,
+                                                             std::shared_ptr<IndexCache> cache,
+                                                             const IndexConfig& config) {
   auto ledger = std::shared_ptr<Ledger>(new Ledger());
   ledger->blobs_ = &blobs;
   ledger->cache_ = std::move(cache);
   ledger->config_ = config;
   ledger->name_ = std::string(name);
-  ledger->rootId_ = *head;
-  CAIRN_ASSIGN_OR_RETURN(std::string rootJson, blobs.get(*head));
+  ledger->rootId_ = rootId;
+  CAIRN_ASSIGN_OR_RETURN(std::string rootJson, blobs.get(rootId));
   CAIRN_ASSIGN_OR_RETURN(ledger->root_, IndexRoot::fromJson(rootJson));
   CAIRN_ASSIGN_OR_RETURN(ledger->iris_,
                          Dictionary::open(blobs, DictionaryKind::kIri, ledger->root_.iris));

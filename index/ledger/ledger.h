@@ -41,6 +41,13 @@ class Ledger {
                                                           std::string_view name,
                                                           std::shared_ptr<IndexCache> cache,
                                                           const IndexConfig& config);
+  // Opens `name` at the index root `rootId`, whether or not its head names it yet (the indexer
+  // rebases onto a root before publishing it).
+  static core::Result<std::shared_ptr<const Ledger>> openRoot(const storage::BlobStore& blobs,
+                                                              std::string_view name,
+                                                              const storage::ContentId& rootId,
+                                                              std::shared_ptr<IndexCache> cache,
+                                                              const IndexConfig& config);
 
   const std::string& name() const { return name_; }
   // The index root. Its language and datatype tables and blank-node count include what commits

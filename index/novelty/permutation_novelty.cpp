@@ -22,7 +22,10 @@ PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) c
   // Size-tiered, fan-out 4: the newest runs merge when four share a tier, or when the newest
   // has outgrown the one before it. So an entry is copied about log4(size / commit) times (a
   // commit's cost), and runs stay oldest-and-largest first, at most three per tier (a reader's
-  // cost: one binary search per run).
+  // cost: one binary search per run). No merge makes a run over kMaxMergedRun entries, so no
+  // single commit pays for copying a large overlay while the indexer lags; runs then stop at
+  // between a quarter of that and all of it, and their count grows by one per such run until the
+  // indexer catches up.
   while (runs.size() >= 2) {
     const size_t n = runs.size();
     size_t take = 0;
@@ -36,6 +39,9 @@ PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) c
       }
     }
     if (take == 0) break;
+    size_t mergedSize = 0;
+    for (size_t i = n - take; i < n; ++i) mergedSize += runs[i]->size();
+    if (mergedSize > kMaxMergedRun) break;
     std::vector<const NoveltyRun*> parts;
     for (size_t i = n - take; i < n; ++i) parts.push_back(runs[i].get());
     auto merged = NoveltyRun::merge(parts);

@@ -47,6 +47,7 @@ class PermutationNovelty {
 
  private:
   static constexpr size_t kRunsPerMerge = 4;
+  static constexpr size_t kMaxMergedRun = size_t{1} << 18;  // 14 MiB of entries
 
   std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first
   size_t size_ = 0;

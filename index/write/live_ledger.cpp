@@ -94,6 +94,7 @@ core::Status LiveLedger::replay(ReplayReport* report) {
     return head.status();
   }
   lastCommit_ = *head;
+  currentCommit_ = *head;
   uint64_t commits = 0;
   uint64_t flakes = 0;
   CAIRN_ASSIGN_OR_RETURN(current_, replayOnto(current_, *head, true, &commits, &flakes));
@@ -109,9 +110,9 @@ core::Status LiveLedger::replay(ReplayReport* report) {
 core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
     std::shared_ptr<const Ledger> base, const storage::ContentId& head, bool recordTimes,
     uint64_t* commits, uint64_t* flakes) {
-  // Walk back to the index root, then apply oldest first. On open the walk goes on to the first
+  // Walk back to base's t, then apply oldest first. On open the walk goes on to the first
   // commit for the times alone: as-of queries need the time of every t, indexed or not.
-  const uint64_t rootT = base->root().t;
+  const uint64_t rootT = base->t();
   std::vector<CommitRecord> records;
   std::vector<std::pair<std::string, uint64_t>> olderTimes;  // newest first
   uint64_t previousT = UINT64_MAX;
@@ -154,9 +155,15 @@ std::shared_ptr<const Ledger> LiveLedger::snapshot() const {
   return current_;
 }
 
-void LiveLedger::publish(std::shared_ptr<const Ledger> next) {
+void LiveLedger::publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit) {
   std::lock_guard lock(snapshotMutex_);
   current_ = std::move(next);
+  currentCommit_ = commit;
+}
+
+storage::ContentId LiveLedger::publishedCommit() const {
+  std::lock_guard lock(snapshotMutex_);
+  return currentCommit_;
 }
 
 void LiveLedger::acquireLead() {
@@ -236,25 +243,7 @@ core::Result<IndexBuildReport> LiveLedger::indexNow() {
   auto built = buildIndexRoot(blobs_, *snap);
   if (!built.isOk()) return fail(built.status());
 
-  // The switch: no commit may run between moving the head and publishing the rebased snapshot,
-  // or it would land on the old root after the new one is published.
-  acquireLead();
-  core::Status status = heads_.compareAndSetHead(ledgerHeadName(name_), snap->rootId(), built->id);
-  if (status.isOk()) {
-    auto fresh = Ledger::open(blobs_, heads_, name_, cache_, config_);
-    if (fresh.isOk()) {
-      auto rebased = replayOnto(*fresh, lastCommit_, false, nullptr, nullptr);
-      if (rebased.isOk()) {
-        publish(*rebased);
-      } else {
-        status = rebased.status();
-      }
-    } else {
-      status = fresh.status();
-    }
-  }
-  releaseLead();
-  if (!status.isOk()) return fail(status);
+  if (core::Status status = rebaseOnto(snap, built->id); !status.isOk()) return fail(status);
 
   std::lock_guard lock(indexerMutex_);
   ++counters_.runs;
@@ -264,6 +253,38 @@ core::Result<IndexBuildReport> LiveLedger::indexNow() {
   counters_.last = built->report;
   indexerDone_.notify_all();
   return built->report;
+}
+
+core::Status LiveLedger::rebaseOnto(const std::shared_ptr<const Ledger>& indexed,
+                                    const storage::ContentId& rootId) {
+  // Writers go on while the commits made since `indexed` are replayed onto the new root; a few
+  // rounds catch up with those that arrive meanwhile. Only the last stretch holds them back.
+  constexpr int kCatchUpRounds = 3;
+  CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const Ledger> rebased,
+                         Ledger::openRoot(blobs_, name_, rootId, cache_, config_));
+  storage::ContentId replayed;
+  for (int round = 0; round < kCatchUpRounds; ++round) {
+    const storage::ContentId published = publishedCommit();
+    if (published == replayed) break;
+    CAIRN_ASSIGN_OR_RETURN(rebased, replayOnto(rebased, published, false, nullptr, nullptr));
+    replayed = published;
+  }
+  // The switch: no commit may run between moving the head and publishing the rebased snapshot,
+  // or it would land on the old root after the new one is published.
+  acquireLead();
+  core::Status status = heads_.compareAndSetHead(ledgerHeadName(name_), indexed->rootId(), rootId);
+  if (status.isOk()) {
+    auto caughtUp = lastCommit_ == replayed
+                        ? core::Result<std::shared_ptr<const Ledger>>(rebased)
+                        : replayOnto(rebased, lastCommit_, false, nullptr, nullptr);
+    if (caughtUp.isOk()) {
+      publish(*caughtUp, lastCommit_);
+    } else {
+      status = caughtUp.status();
+    }
+  }
+  releaseLead();
+  return status;
 }
 
 void LiveLedger::startIndexer(IndexerPolicy policy) {
@@ -472,7 +493,7 @@ void LiveLedger::runBatch(std::deque<Pending*>& batch) {
   }
   lastCommit_ = previous;
   for (const CommitResult& r : results) recordTime(r.time, r.t);
-  publish(std::move(working));
+  publish(std::move(working), previous);
   for (size_t i = 0; i < committed.size(); ++i) committed[i]->result.emplace(results[i]);
 }
 

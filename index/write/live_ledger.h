@@ -106,14 +106,21 @@ class LiveLedger {
 
   LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std::string name);
   core::Status replay(ReplayReport* report);
-  // `base` with the commits after its root's t, up to the commit `head`, applied oldest first.
+  // `base` with the commits after its t, up to the commit `head`, applied oldest first.
   // recordTimes: also put every commit's time on the timeline (on open; a rebase knows them).
   core::Result<std::shared_ptr<const Ledger>> replayOnto(std::shared_ptr<const Ledger> base,
                                                          const storage::ContentId& head,
                                                          bool recordTimes, uint64_t* commits,
                                                          uint64_t* flakes);
   void runBatch(std::deque<Pending*>& batch);
-  void publish(std::shared_ptr<const Ledger> next);
+  // Makes `next` the snapshot readers get; `commit` is the commit record of its t.
+  void publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit);
+  // The commit record of the published snapshot's t (null before the first commit).
+  storage::ContentId publishedCommit() const;
+  // The indexer's switch to `rootId` (built from `indexed`): replays the commits since onto it,
+  // mostly without holding the writers back.
+  core::Status rebaseOnto(const std::shared_ptr<const Ledger>& indexed,
+                          const storage::ContentId& rootId);
   // Takes and gives back the writer's lead (what commit() holds while it runs a batch).
   void acquireLead();
   void releaseLead();
@@ -125,8 +132,9 @@ class LiveLedger {
   const std::string name_;
   const std::string commitHead_;
 
-  mutable std::mutex snapshotMutex_;  // guards current_
+  mutable std::mutex snapshotMutex_;  // guards current_ and currentCommit_
   std::shared_ptr<const Ledger> current_;
+  storage::ContentId currentCommit_;  // the commit record of current_'s t
 
   std::mutex queueMutex_;  // guards queue_ and leading_
   std::condition_variable queueChanged_;

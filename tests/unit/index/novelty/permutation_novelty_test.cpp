@@ -133,5 +133,25 @@ TEST(PermutationNovelty, EqualCommitsMergeFourAtATime) {
   EXPECT_EQ(novelty.size(), 2410u);
 }
 
+TEST(PermutationNovelty, RunsStopGrowingAtTheMergeCap) {
+  // 10K-entry commits, as a bulk writer makes them while the indexer lags: no merge copies more
+  // than the cap, and the run count grows by about one per cap-sized stretch, not per commit.
+  PermutationNovelty novelty;
+  constexpr size_t kCommit = 10000;
+  constexpr size_t kCommits = 120;
+  for (uint64_t t = 1; t <= kCommits; ++t) {
+    std::vector<NoveltyEntry> entries;
+    for (size_t i = 0; i < kCommit; ++i) entries.push_back(NoveltyEntry{keyOf(t, i), t, true});
+    novelty = novelty.with(std::move(entries));
+  }
+  EXPECT_EQ(novelty.size(), kCommit * kCommits);
+  std::vector<NoveltyEntry> all = novelty.allEntries();
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end(), noveltyEntryLess));
+  // 1.2M entries in runs of 160K (four 40K runs merged) and smaller: 7 full runs plus at most
+  // three per lower tier.
+  EXPECT_GE(novelty.runCount(), 7u);
+  EXPECT_LE(novelty.runCount(), 7u + 3 * 3 + 1);
+}
+
 }  // namespace permutation_novelty_test
 }  // namespace cairn::index
