@@ -31,6 +31,7 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStor
   ledger->config_ = config;
   ledger->name_ = std::string(name);
   ledger->rootId_ = *head;
+  ledger->rootInUse_ = std::make_shared<const storage::ContentId>(*head);
   CAIRN_ASSIGN_OR_RETURN(std::string rootJson, blobs.get(*head));
   CAIRN_ASSIGN_OR_RETURN(ledger->root_, IndexRoot::fromJson(rootJson));
   CAIRN_ASSIGN_OR_RETURN(ledger->iris_,
