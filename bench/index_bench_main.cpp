@@ -169,6 +169,12 @@ class CountingBlobs final : public storage::BlobStore {
     return inner_.exists(id);
   }
   core::Status sync() override { return inner_.sync(); }
+  core::Status forEachBlob(const BlobVisitor& visit) const override {
+    return inner_.forEachBlob(visit);
+  }
+  core::Status removeMany(std::span<const storage::ContentId> ids) override {
+    return inner_.removeMany(ids);
+  }
   uint64_t bytes() const { return bytes_.load(); }
 
  private:

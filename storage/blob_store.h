@@ -5,7 +5,10 @@
 //
 // Thread-safety: every method may be called concurrently.
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +30,18 @@ class BlobStore {
   virtual core::Result<bool> exists(const ContentId& id) const = 0;
   // Makes every put so far durable.
   virtual core::Status sync() = 0;
+
+  // Garbage collection (index/gc) needs the two calls below; nothing else lists or removes.
+  //
+  // Calls `visit` with the id and stored size of every blob, in no particular order, and stops at
+  // the first non-ok status it returns (which forEachBlob then returns). Blobs put or removed
+  // while it runs may or may not be visited; `visit` may call the store.
+  using BlobVisitor = std::function<core::Status(const ContentId& id, uint64_t bytes)>;
+  virtual core::Status forEachBlob(const BlobVisitor& visit) const = 0;
+  // Removes the blobs named, all or none (one atomic batch); ids that are not stored are
+  // skipped. Durable when it returns ok. Removing a blob that a head still reaches loses data:
+  // only a collector that has proven them unreachable may call this.
+  virtual core::Status removeMany(std::span<const ContentId> ids) = 0;
 };
 
 // Heads: the small mutable part of the store. A head maps a name (a ledger) to the id of its

@@ -46,6 +46,28 @@ core::Result<bool> MemoryBlobStore::exists(const ContentId& id) const {
   return blobs_.contains(id);
 }
 
+core::Status MemoryBlobStore::forEachBlob(const BlobVisitor& visit) const {
+  std::vector<std::pair<ContentId, uint64_t>> listed;
+  {
+    std::shared_lock lock(mutex_);
+    listed.reserve(blobs_.size());
+    for (const auto& [id, bytes] : blobs_) listed.emplace_back(id, bytes.size());
+  }
+  for (const auto& [id, size] : listed) CAIRN_RETURN_IF_ERROR(visit(id, size));
+  return core::Status::ok();
+}
+
+core::Status MemoryBlobStore::removeMany(std::span<const ContentId> ids) {
+  std::unique_lock lock(mutex_);
+  for (const ContentId& id : ids) {
+    auto it = blobs_.find(id);
+    if (it == blobs_.end()) continue;
+    byteCount_ -= it->second.size();
+    blobs_.erase(it);
+  }
+  return core::Status::ok();
+}
+
 size_t MemoryBlobStore::blobCount() const {
   std::shared_lock lock(mutex_);
   return blobs_.size();

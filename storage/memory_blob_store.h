@@ -25,6 +25,10 @@ class MemoryBlobStore final : public BlobStore {
   core::Result<bool> exists(const ContentId& id) const override;
   // Nothing to do: memory is as durable as it gets.
   core::Status sync() override { return core::Status::ok(); }
+  // Visits a copy of the id list taken under the lock, so `visit` may call the store.
+  core::Status forEachBlob(const BlobVisitor& visit) const override;
+  // All ids go under one lock.
+  core::Status removeMany(std::span<const ContentId> ids) override;
 
   size_t blobCount() const;
   uint64_t byteCount() const;  // sum of the stored blobs' sizes

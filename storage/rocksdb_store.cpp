@@ -284,6 +284,49 @@ core::Status RocksDbStore::sync() {
   return fromRocksDb(db_->db->FlushWAL(/*sync=*/true), "syncing the log of " + where_);
 }
 
+core::Status RocksDbStore::forEachBlob(const BlobVisitor& visit) const {
+  CAIRN_RETURN_IF_ERROR(checkOpen());
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->db->NewIterator(read, db_->blobs));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    const rocksdb::Slice key = it->key();
+    ContentId id;
+    if (key.size() != id.bytes.size()) {
+      return core::Status::corruption("a key of " + std::to_string(key.size()) +
+                                      " bytes in the blobs of " + where_ + ", not a 32-byte id");
+    }
+    std::memcpy(id.bytes.data(), key.data(), id.bytes.size());
+    CAIRN_RETURN_IF_ERROR(visit(id, it->value().size()));
+  }
+  return fromRocksDb(it->status(), "listing the blobs in " + where_);
+}
+
+core::Status RocksDbStore::removeMany(std::span<const ContentId> ids) {
+  CAIRN_RETURN_IF_ERROR(checkWritable());
+  if (ids.empty()) return core::Status::ok();
+  rocksdb::WriteBatch batch(ids.size() * 48);
+  for (const ContentId& id : ids) {
+    CAIRN_RETURN_IF_ERROR(fromRocksDb(batch.Delete(db_->blobs, keyOf(id)),
+                                      "batching the removal of blob " + id.shortHex()));
+  }
+  rocksdb::WriteOptions synced;
+  synced.sync = true;
+  return fromRocksDb(db_->db->Write(synced, &batch),
+                     "removing " + std::to_string(ids.size()) + " blobs from " + where_);
+}
+
+core::Status RocksDbStore::compactBlobs() {
+  CAIRN_RETURN_IF_ERROR(checkWritable());
+  rocksdb::CompactRangeOptions options;
+  // Background compactions may run alongside; the bottom level is rewritten too, since that is
+  // where the removed blobs' bytes usually are.
+  options.exclusive_manual_compaction = false;
+  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  return fromRocksDb(db_->db->CompactRange(options, db_->blobs, nullptr, nullptr),
+                     "compacting the blobs of " + where_);
+}
+
 core::Status RocksDbStore::flush() {
   CAIRN_RETURN_IF_ERROR(checkWritable());
   return fromRocksDb(db_->db->Flush(rocksdb::FlushOptions(), {db_->blobs, db_->heads}),

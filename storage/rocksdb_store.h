@@ -58,6 +58,17 @@ class RocksDbStore final : public BlobStore, public HeadStore {
   core::Result<std::string> get(const ContentId& id) const override;
   core::Result<bool> exists(const ContentId& id) const override;
   core::Status sync() override;
+  // Iterates the blobs family without filling the block cache (a collection reads every block
+  // once; it should not evict what queries use).
+  core::Status forEachBlob(const BlobVisitor& visit) const override;
+  // One WriteBatch of deletes in the blobs family, synced. The deleted bytes leave the disk only
+  // when compaction drops them: compactBlobs() forces that.
+  core::Status removeMany(std::span<const ContentId> ids) override;
+
+  // Compacts the whole blobs family so that removed blobs stop taking disk space. Rewrites every
+  // table file of the family (the live blobs are copied), so it takes time in proportion to the
+  // store; reads and writes go on meanwhile.
+  core::Status compactBlobs();
 
   // HeadStore.
   core::Result<ContentId> getHead(std::string_view name) const override;

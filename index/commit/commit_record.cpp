@@ -312,24 +312,48 @@ class Decoder {
  public:
   Decoder(std::string_view blob, std::string_view blobName) : blob_(blob), name_(blobName) {}
 
-  core::Result<CommitRecord> decode() {
-    CommitRecord record;
-    bytes::ByteReader in(blob_);
+  // The header, up to the body: magic, version, t, previous, codec and body size.
+  Status decodeHeader(bytes::ByteReader& in, CommitHeader& header, uint8_t& codec,
+                      uint64_t& bodySize) const {
     std::string_view magic;
     uint16_t version = 0;
     if (!in.readBytes(kMagic.size(), magic) || magic != kMagic) return fail("bad magic");
     if (!in.readFixed16(version)) return fail("truncated header");
     if (version != kVersion) return fail("unsupported version " + std::to_string(version));
     std::string_view previous;
-    uint8_t codec = 0;
-    uint64_t bodySize = 0;
-    if (!varint(in, record.t) || !in.readBytes(record.previous.bytes.size(), previous) ||
+    if (!varint(in, header.t) || !in.readBytes(header.previous.bytes.size(), previous) ||
         !in.readByte(codec) || !varint(in, bodySize)) {
       return fail("truncated or malformed header");
     }
     std::copy(previous.begin(), previous.end(),
-              reinterpret_cast<char*>(record.previous.bytes.data()));
+              reinterpret_cast<char*>(header.previous.bytes.data()));
     if (bodySize > kMaxCommitBodyBytes) return fail("body size out of range");
+    return Status::ok();
+  }
+
+  core::Result<CommitHeader> decodeHeaderOnly() const {
+    bytes::ByteReader in(blob_);
+    CommitHeader header;
+    uint8_t codec = 0;
+    uint64_t bodySize = 0;
+    CAIRN_RETURN_IF_ERROR(decodeHeader(in, header, codec, bodySize));
+    if (header.t == 0) return fail("t is 0");
+    if (codec != static_cast<uint8_t>(BodyCodec::kRaw) &&
+        codec != static_cast<uint8_t>(BodyCodec::kZstd)) {
+      return fail("unknown body codec " + std::to_string(codec));
+    }
+    return header;
+  }
+
+  core::Result<CommitRecord> decode() {
+    CommitRecord record;
+    bytes::ByteReader in(blob_);
+    CommitHeader header;
+    uint8_t codec = 0;
+    uint64_t bodySize = 0;
+    CAIRN_RETURN_IF_ERROR(decodeHeader(in, header, codec, bodySize));
+    record.t = header.t;
+    record.previous = header.previous;
 
     std::string inflated;
     std::string_view body = in.rest();
@@ -580,6 +604,10 @@ std::string encodeCommitRecord(const CommitRecord& record) {
 
 core::Result<CommitRecord> decodeCommitRecord(std::string_view blob, std::string_view blobName) {
   return Decoder(blob, blobName).decode();
+}
+
+core::Result<CommitHeader> decodeCommitHeader(std::string_view blob, std::string_view blobName) {
+  return Decoder(blob, blobName).decodeHeaderOnly();
 }
 
 }  // namespace cairn::index

@@ -84,4 +84,14 @@ std::string encodeCommitRecord(const CommitRecord& record);
 // the blob in errors (usually its ContentId::shortHex()): "commit blob <blobName>: <what>".
 core::Result<CommitRecord> decodeCommitRecord(std::string_view bytes, std::string_view blobName);
 
+// What precedes a record's body: enough to walk the chain of records without decompressing any.
+struct CommitHeader {
+  uint64_t t = 0;
+  storage::ContentId previous;
+};
+
+// Decodes and checks the header only (magic, version, t >= 1, previous, a known codec, a body
+// size within the limit); the body is not read. Errors as decodeCommitRecord.
+core::Result<CommitHeader> decodeCommitHeader(std::string_view bytes, std::string_view blobName);
+
 }  // namespace cairn::index

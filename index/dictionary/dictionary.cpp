@@ -55,6 +55,7 @@ core::Result<std::shared_ptr<Dictionary>> Dictionary::open(const storage::BlobSt
     return dictionary;
   }
   CAIRN_RETURN_IF_ERROR(dictionary->parseRoot(root.root, root.size));
+  dictionary->rootId_ = root.root;
   return dictionary;
 }
 
@@ -245,6 +246,18 @@ std::vector<Dictionary::SegmentRef> Dictionary::segmentRefs() const {
     refs.push_back({segment.kind, segment.firstId, segment.entries, segment.blob});
   }
   return refs;
+}
+
+std::vector<ContentId> Dictionary::blobIds() const {
+  std::vector<ContentId> ids;
+  if (rootId_.isNull()) return ids;
+  ids.push_back(rootId_);
+  for (const Segment& segment : segments_) {
+    ids.push_back(segment.blob);
+    ids.insert(ids.end(), segment.chunkIds.begin(), segment.chunkIds.end());
+    ids.insert(ids.end(), segment.indexChunkIds.begin(), segment.indexChunkIds.end());
+  }
+  return ids;
 }
 
 const NamespaceTable* Dictionary::namespacesOf(const Segment& segment) const {

@@ -63,6 +63,10 @@ class Dictionary {
   };
   // The segments the root lists, in id order: what a root appending to this dictionary reuses.
   std::vector<SegmentRef> segmentRefs() const;
+  // Every blob this dictionary consists of: the root, each segment and each of their chunks
+  // (term and index chunks); empty for the empty dictionary. What garbage collection keeps.
+  // Chunks are listed from the segment directories, not fetched.
+  std::vector<storage::ContentId> blobIds() const;
 
  private:
   friend class DictionaryCursor;  // keeps a chunk and block position between lookups
@@ -144,6 +148,7 @@ class Dictionary {
   const storage::BlobStore& store_;
   DictionaryKind kind_;
   uint64_t size_;
+  storage::ContentId rootId_;      // null: the empty dictionary
   std::vector<Segment> segments_;  // ordered by firstId, covering 1..size_ without gaps
   mutable LruCache<DecodedChunk> cache_;
 };

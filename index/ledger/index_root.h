@@ -1,7 +1,8 @@
 #pragma once
 // IndexRoot: everything a ledger's index consists of at one `t`, stored as one content-addressed
 // JSON blob (docs/formats/index-root.md). A ledger's head names its current root; older roots stay
-// readable (time travel, readers that started earlier) until garbage collection.
+// readable for readers that started on them until garbage collection (index/gc) removes them.
+// Time travel needs none of them: the current root's history and the commits answer every t.
 
 #include <array>
 #include <cstdint>

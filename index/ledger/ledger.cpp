@@ -39,6 +39,7 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::openRoot(const storage::Blob
   ledger->config_ = config;
   ledger->name_ = std::string(name);
   ledger->rootId_ = rootId;
+  ledger->rootInUse_ = std::make_shared<const storage::ContentId>(rootId);
   CAIRN_ASSIGN_OR_RETURN(std::string rootJson, blobs.get(rootId));
   CAIRN_ASSIGN_OR_RETURN(ledger->root_, IndexRoot::fromJson(rootJson));
   CAIRN_ASSIGN_OR_RETURN(ledger->iris_,

@@ -54,6 +54,10 @@ class Ledger {
   // since added (the root blob itself is unchanged).
   const IndexRoot& root() const { return root_; }
   const storage::ContentId& rootId() const { return rootId_; }
+  // Shared by every snapshot of this root (withCommit passes it on), so it stays alive exactly
+  // as long as one of them does: how LiveLedger::rootsInUse knows which roots readers still
+  // hold, which garbage collection must keep.
+  std::weak_ptr<const storage::ContentId> rootInUse() const { return rootInUse_; }
   // The latest commit this snapshot holds (the root's t when no commit came since).
   uint64_t t() const { return novelty_->t(); }
   const Novelty& novelty() const { return *novelty_; }
@@ -138,6 +142,7 @@ class Ledger {
   IndexConfig config_;
   std::string name_;
   storage::ContentId rootId_;
+  std::shared_ptr<const storage::ContentId> rootInUse_;  // holds rootId_
   IndexRoot root_;
   std::shared_ptr<Dictionary> iris_;
   std::shared_ptr<Dictionary> strings_;

@@ -55,6 +55,10 @@ core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(
   auto live = std::shared_ptr<LiveLedger>(new LiveLedger(blobs, heads, std::string(name)));
   live->cache_ = std::move(cache);
   live->config_ = config;
+  {
+    std::lock_guard lock(live->snapshotMutex_);
+    live->noteRootLocked(*base);
+  }
   live->current_ = std::move(base);
   CAIRN_RETURN_IF_ERROR(live->replay(report));
   return live;
@@ -157,6 +161,7 @@ std::shared_ptr<const Ledger> LiveLedger::snapshot() const {
 
 void LiveLedger::publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit) {
   std::lock_guard lock(snapshotMutex_);
+  noteRootLocked(*next);
   current_ = std::move(next);
   currentCommit_ = commit;
 }
@@ -164,6 +169,28 @@ void LiveLedger::publish(std::shared_ptr<const Ledger> next, const storage::Cont
 storage::ContentId LiveLedger::publishedCommit() const {
   std::lock_guard lock(snapshotMutex_);
   return currentCommit_;
+}
+
+void LiveLedger::noteRootLocked(const Ledger& next) {
+  std::erase_if(rootsInUse_, [](const auto& root) { return root.expired(); });
+  const auto root = next.rootInUse().lock();
+  // Snapshots of one root share one token, so comparing the tokens tells a new root.
+  const bool known = std::any_of(rootsInUse_.begin(), rootsInUse_.end(),
+                                 [&](const auto& seen) { return seen.lock() == root; });
+  if (!known) rootsInUse_.push_back(root);
+}
+
+std::vector<std::weak_ptr<const storage::ContentId>> LiveLedger::rootsInUse() const {
+  std::lock_guard lock(snapshotMutex_);
+  std::erase_if(rootsInUse_, [](const auto& root) { return root.expired(); });
+  return rootsInUse_;
+}
+
+void LiveLedger::awaitWritesInFlight() {
+  // The order indexNow() takes them in: its run, then the writer's lead for the switch.
+  std::lock_guard run(indexRunMutex_);
+  acquireLead();
+  releaseLead();
 }
 
 void LiveLedger::acquireLead() {

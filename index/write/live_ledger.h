@@ -79,6 +79,10 @@ class LiveLedger {
   std::optional<int64_t> timeOfT(uint64_t t) const;
   // The latest published snapshot.
   std::shared_ptr<const Ledger> snapshot() const;
+  // The index roots that snapshots of this ledger may still read — the current one and any an
+  // older snapshot still held keeps alive (Ledger::rootInUse); an expired entry is a root no
+  // snapshot reads any more. What garbage collection keeps besides the heads.
+  std::vector<std::weak_ptr<const storage::ContentId>> rootsInUse() const;
 
   // Applies `tx` as one atomic commit, durable when this returns ok. A transaction that changes
   // nothing makes no commit (the result has the current t and zero counts). On error nothing
@@ -95,6 +99,13 @@ class LiveLedger {
   void startIndexer(IndexerPolicy policy);
   void stopIndexer();
   IndexerCounters indexerCounters() const;
+
+  // Returns once the index run and the commit batch in progress, if any, have finished: their
+  // blobs are then reachable from a published head, or their head update failed. Runs that start
+  // later are not waited for. Garbage collection calls it after it starts tracking puts
+  // (storage::PutTrackingBlobStore), so every blob that no head reaches when it reads them was
+  // either put since (and is kept) or is garbage.
+  void awaitWritesInFlight();
 
   ~LiveLedger();
 
@@ -132,9 +143,14 @@ class LiveLedger {
   const std::string name_;
   const std::string commitHead_;
 
-  mutable std::mutex snapshotMutex_;  // guards current_ and currentCommit_
+  // Records the root of `next` in rootsInUse_ when it is new. Called with snapshotMutex_ held.
+  void noteRootLocked(const Ledger& next);
+
+  mutable std::mutex snapshotMutex_;  // guards current_, currentCommit_ and rootsInUse_
   std::shared_ptr<const Ledger> current_;
   storage::ContentId currentCommit_;  // the commit record of current_'s t
+  // One entry per root this ledger has published, dropped once no snapshot of it is left.
+  mutable std::vector<std::weak_ptr<const storage::ContentId>> rootsInUse_;
 
   std::mutex queueMutex_;  // guards queue_ and leading_
   std::condition_variable queueChanged_;

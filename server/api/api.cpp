@@ -143,6 +143,9 @@ struct Api::State {
         return {"update", Scope::kWrite, "POST", handleUpdate};
       }
     }
+    if (s.size() == 2 && s[0] == "admin" && s[1] == "gc") {
+      return {"gc", Scope::kWrite, "POST", handleGarbageCollection};
+    }
     if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "update") {
       call.ledger = compatLedgerName(s[3]);
       return {"fluree_update", Scope::kWrite, "POST", handleUpdate};

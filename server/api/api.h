@@ -11,6 +11,7 @@
 //   GET  /ledgers/{name}             DELETE /ledgers/{name}
 //   GET|POST /ledgers/{name}/sparql  GET|POST /ledgers/{name}/explain
 //   GET|HEAD /ledgers/{name}/data    (Graph Store Protocol, ?graph=IRI or ?default)
+//   POST /ledgers/{name}/index       POST /admin/gc (garbage collection; ?dry-run, ?retain-roots)
 //   POST /v1/fluree/query/{ledger}   (compatibility; a ":main" suffix is accepted)
 //
 // Thread-safety: handle() is called on network threads, concurrently.
@@ -23,6 +24,7 @@
 #include "server/http/http_exchange.h"
 #include "server/ledgers/ledger_registry.h"
 #include "server/observability/metrics.h"
+#include "server/service/gc_service.h"
 #include "server/service/query_pool.h"
 
 namespace cairn::server::api {
@@ -33,6 +35,7 @@ struct ApiContext {
   QueryPool& pool;
   observability::MetricsRegistry& metrics;
   AccessLog& accessLog;
+  GcService& gc;
 };
 
 class Api {

@@ -1,8 +1,9 @@
 #pragma once
 // Who may do what. With bearer tokens configured, every route but /health needs
 // `Authorization: Bearer <token>` with the scope the route needs (read: queries, listings,
-// metrics; write: creating and dropping ledgers, updates). Without tokens, only clients on this
-// machine (loopback) are served unless the admin allowed remote access.
+// metrics; write: creating and dropping ledgers, updates, indexing, garbage collection). Without
+// tokens, only clients on this machine (loopback) are served unless the admin allowed remote
+// access.
 //
 // Thread-safety: immutable after construction.
 

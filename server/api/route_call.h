@@ -59,5 +59,6 @@ void handleLedgerInfo(const RouteCall& call);
 void handleLedgerDrop(const RouteCall& call);
 void handleLedgerIndex(const RouteCall& call);
 void handleLedgerHistory(const RouteCall& call);
+void handleGarbageCollection(const RouteCall& call);
 
 }  // namespace cairn::server::api

@@ -1,5 +1,5 @@
 // The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
-// update, index, serve).
+// update, index, gc, serve).
 //
 // This is the only file that includes CLI11 (it costs seconds of compile time per translation
 // unit): every sub-command's flags, help texts, defaults and checks are registered here and fill
@@ -119,6 +119,22 @@ void addIndexCommand(CLI::App& app) {
   cmd->callback([args] { runIndex(*args); });
 }
 
+void addGcCommand(CLI::App& app) {
+  auto args = std::make_shared<GcArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "gc",
+      "Remove blobs no ledger's current root and no commit reaches (the server must be stopped)");
+  cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
+  cmd->add_option("--retain-roots", args->retainRoots,
+                  "Also keep this many earlier index roots of each ledger")
+      ->capture_default_str();
+  cmd->add_flag("--dry-run", args->dryRun, "Count what would be removed; remove nothing");
+  cmd->add_option("--format", args->format, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->callback([args] { runGc(*args); });
+}
+
 void addServeCommand(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
@@ -146,6 +162,7 @@ int main(int argc, char** argv) {
   cairn::server::addQueryCommand(app);
   cairn::server::addUpdateCommand(app);
   cairn::server::addIndexCommand(app);
+  cairn::server::addGcCommand(app);
   cairn::server::addServeCommand(app);
   try {
     app.parse(argc, argv);

@@ -78,6 +78,17 @@ struct IndexArgs {
 };
 void runIndex(const IndexArgs& args);
 
+// `cairn gc`: garbage-collect the store's blobs offline (the server must not be running on the
+// directory: RocksDB's lock refuses the open then), keeping each ledger's current root,
+// `retainRoots` predecessors and every commit; print what it did.
+struct GcArgs {
+  std::string data = kDefaultDataDirectory;
+  uint64_t retainRoots = 0;
+  bool dryRun = false;
+  std::string format = "text";  // text or json
+};
+void runGc(const GcArgs& args);
+
 // `cairn update`: one SPARQL 1.1 Update request against a ledger, run as one commit. Relative
 // IRIs resolve against the working directory's file: IRI; LOAD reads local files only.
 struct UpdateArgs {

@@ -223,6 +223,11 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
     config.indexSoftFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "index-hard-flakes") {
     config.indexHardFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
+  } else if (key == "gc-interval-seconds") {
+    config.gcInterval = std::chrono::seconds(static_cast<int64_t>(
+        readWholeNumber(value, key, static_cast<uint64_t>(kMaxDuration.count() / 1000))));
+  } else if (key == "gc-retain-roots") {
+    config.gcRetainRoots = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "allow-remote") {
     config.allowRemote = readBool(value, key);
   } else if (key == "tokens") {
@@ -449,6 +454,11 @@ void validate(const ServerConfig& config) {
     invalidKey("index-hard-flakes", "is " + std::to_string(config.indexHardFlakes) +
                                         ", not above index-soft-flakes (" +
                                         std::to_string(config.indexSoftFlakes) + ")");
+  }
+  if (config.gcInterval.count() < 0 || config.gcInterval > kMaxDuration) {
+    invalidKey(
+        "gc-interval-seconds",
+        "must be from 0 (off) to " + std::to_string(kMaxDuration.count() / 1000) + " (a year)");
   }
   if (config.queryMemoryBytes == 0) invalidKey("query-memory", "must be more than 0 bytes");
   if (config.maxBodyBytes == 0) invalidKey("max-body", "must be more than 0 bytes");

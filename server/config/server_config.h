@@ -50,6 +50,11 @@ struct ServerConfig {
   // indexSoftFlakes 0 turns background indexing off (POST /ledgers/{name}/index still works).
   uint64_t indexSoftFlakes = 100'000;
   uint64_t indexHardFlakes = 2'000'000;
+  // Garbage collection of blobs no retained root reaches (POST /admin/gc runs one on request):
+  // every gcInterval when it is above 0, keeping gcRetainRoots predecessors of each ledger's
+  // current root (and every commit, so all history stays readable).
+  std::chrono::seconds gcInterval{0};
+  uint64_t gcRetainRoots = 0;
   bool allowRemote = false;  // listen beyond loopback without tokens
   std::vector<TokenGrant> tokens;
   std::vector<std::string> importDirectories;  // server-side files POST /ledgers may load

@@ -17,6 +17,7 @@ LedgerRegistry::LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, siz
                                std::filesystem::path scratch,
                                std::optional<index::IndexerPolicy> indexing)
     : store_(std::move(store)),
+      blobs_(*store_),
       cache_(std::make_shared<index::IndexCache>(cacheBytes)),
       scratch_(std::move(scratch)),
       indexing_(indexing) {}
@@ -33,7 +34,7 @@ std::shared_ptr<index::LiveLedger> LedgerRegistry::live(std::string_view name) {
   }
   index::checkLedgerName(name);
   index::ReplayReport replay;
-  auto opened = index::LiveLedger::open(*store_, *store_, name, cache_,
+  auto opened = index::LiveLedger::open(blobs_, *store_, name, cache_,
                                         index::IndexConfig::defaults(), &replay);
   if (!opened.isOk()) {
     if (opened.status().code() == core::StatusCode::kNotFound) {
@@ -91,11 +92,14 @@ index::ImportReport LedgerRegistry::create(const std::string& name,
   options.scratchDirectory = scratch_;
   options.memoryBudget = uint64_t{1} << 30;
   index::ImportProgress progress;
-  index::ImportReport report = index::bulkImport(*store_, *store_, options, progress);
+  index::ImportReport report = index::bulkImport(blobs_, *store_, options, progress);
   std::error_code ec;
   std::filesystem::remove(scratch_, ec);  // only if empty
   std::unique_lock lock(mutex_);
-  open_.erase(name);
+  if (auto it = open_.find(name); it != open_.end()) {
+    retireLocked(*it->second);
+    open_.erase(it);
+  }
   return report;
 }
 
@@ -114,7 +118,47 @@ void LedgerRegistry::drop(std::string_view name) {
   }
   std::unique_lock lock(mutex_);
   auto it = open_.find(name);
-  if (it != open_.end()) open_.erase(it);
+  if (it != open_.end()) {
+    retireLocked(*it->second);
+    open_.erase(it);
+  }
+}
+
+void LedgerRegistry::retireLocked(const index::LiveLedger& ledger) {
+  std::erase_if(retired_, [](const auto& root) { return root.expired(); });
+  for (auto& root : ledger.rootsInUse()) retired_.push_back(std::move(root));
+}
+
+std::vector<storage::ContentId> LedgerRegistry::rootsInUse() {
+  std::vector<storage::ContentId> roots;
+  auto add = [&](const std::weak_ptr<const storage::ContentId>& root) {
+    if (auto held = root.lock()) roots.push_back(*held);
+  };
+  std::unique_lock lock(mutex_);
+  for (const auto& [name, ledger] : open_) {
+    for (const auto& root : ledger->rootsInUse()) add(root);
+  }
+  std::erase_if(retired_, [](const auto& root) { return root.expired(); });
+  for (const auto& root : retired_) add(root);
+  return roots;
+}
+
+GcOutcome LedgerRegistry::collectGarbage(uint64_t retainRoots, bool dryRun) {
+  std::lock_guard gcLock(gcMutex_);
+  // Held throughout: an import puts its whole ledger, which would all be tracked otherwise.
+  std::lock_guard importLock(importMutex_);
+  index::GcOptions options;
+  options.retainRoots = retainRoots;
+  options.dryRun = dryRun;
+  // Puts are tracked by now. Once every index run and commit batch in flight has published or
+  // failed, whatever no head reaches was either put since (kept) or is garbage. Ledgers that
+  // left open_ can no longer publish (their heads are gone or replaced), so only open ones are
+  // waited for; snapshots of all of them pin their roots.
+  options.beforeMark = [this]() -> core::Result<std::vector<storage::ContentId>> {
+    for (const auto& ledger : opened()) ledger->awaitWritesInFlight();
+    return rootsInUse();
+  };
+  return collectStoreGarbage(*store_, blobs_, options);
 }
 
 }  // namespace cairn::server

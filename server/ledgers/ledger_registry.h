@@ -1,11 +1,12 @@
 #pragma once
 // LedgerRegistry: the server's view of the embedded store — which ledgers exist, each one open
-// for reading and writing (a LiveLedger, opened once and shared by every request), and creating
-// and dropping them.
+// for reading and writing (a LiveLedger, opened once and shared by every request), creating and
+// dropping them, and garbage collection of the store's blobs while all that goes on.
 // All ledgers share one decoded-index cache.
 //
 // A query holds the snapshot it got from get() for its whole run, so commits, dropping or
-// replacing a ledger never disturb a query already running (it keeps reading its snapshot).
+// replacing a ledger never disturb a query already running (it keeps reading its snapshot, and
+// garbage collection keeps every root a snapshot still reads, dropped ledgers' included).
 //
 // Thread-safety: every method may be called concurrently.
 
@@ -22,6 +23,8 @@
 #include "index/import/import_options.h"
 #include "index/ledger/ledger.h"
 #include "index/write/live_ledger.h"
+#include "server/ledgers/store_gc.h"
+#include "storage/put_tracking_blob_store.h"
 #include "storage/rocksdb_store.h"
 
 namespace cairn::server {
@@ -53,17 +56,36 @@ class LedgerRegistry {
   // Removes the ledger's head; its blobs stay until garbage collection. kNotFound if absent.
   void drop(std::string_view name);
 
+  // One garbage collection of the store (index/gc, server/ledgers/store_gc.h) while requests go
+  // on. Commits and index runs continue (what they put meanwhile is kept); imports wait for it,
+  // and it first waits for the import, index runs and commit batches in flight. Keeps each
+  // ledger's current root, `retainRoots` predecessors, every commit and every root a snapshot
+  // still reads. One at a time (a second call waits). Throws core::Error(kStorageError) when it
+  // stops (nothing removed then).
+  GcOutcome collectGarbage(uint64_t retainRoots, bool dryRun);
+
   storage::RocksDbStore& store() { return *store_; }
 
  private:
+  // The roots that snapshots of every ledger (open, dropped or replaced) still read.
+  std::vector<storage::ContentId> rootsInUse();
+  // Keeps the roots a ledger's snapshots read after it leaves open_. Called with mutex_ held.
+  void retireLocked(const index::LiveLedger& ledger);
+
   std::unique_ptr<storage::RocksDbStore> store_;
+  // Every blob written goes through here, so a garbage collection sees what was put meanwhile.
+  storage::PutTrackingBlobStore blobs_;
   std::shared_ptr<index::IndexCache> cache_;
   std::filesystem::path scratch_;
   std::optional<index::IndexerPolicy> indexing_;
 
-  mutable std::shared_mutex mutex_;  // guards open_
+  mutable std::shared_mutex mutex_;  // guards open_ and retired_
   std::map<std::string, std::shared_ptr<index::LiveLedger>, std::less<>> open_;
-  std::mutex importMutex_;  // one bulk import at a time: each uses all cores and much memory
+  // Roots of ledgers that left open_ (dropped, replaced) while snapshots of them may be in use.
+  std::vector<std::weak_ptr<const storage::ContentId>> retired_;
+  // One bulk import at a time (each uses all cores and much memory); held by a collection too.
+  std::mutex importMutex_;
+  std::mutex gcMutex_;  // one garbage collection at a time
 };
 
 }  // namespace cairn::server

@@ -8,12 +8,14 @@
 #include "server/api/api.h"
 #include "server/http/http_server.h"
 #include "server/ledgers/ledger_summary.h"
+#include "server/service/gc_service.h"
 #include "server/service/query_pool.h"
 
 namespace cairn::server {
 
 struct CairnServer::Running {
   std::unique_ptr<LedgerRegistry> ledgers;
+  std::unique_ptr<GcService> gc;
   std::unique_ptr<QueryPool> pool;
   std::unique_ptr<api::AccessLog> accessLog;
   std::unique_ptr<api::Api> api;
@@ -124,6 +126,9 @@ void CairnServer::start() {
     }
   }
 
+  running->gc = std::make_unique<GcService>(*running->ledgers, metrics_, config_.gcInterval,
+                                            config_.gcRetainRoots);
+
   const unsigned queryThreads = config_.queryThreads > 0
                                     ? config_.queryThreads
                                     : std::max(1u, std::thread::hardware_concurrency());
@@ -131,8 +136,8 @@ void CairnServer::start() {
       config_.maxConcurrentQueries > 0 ? config_.maxConcurrentQueries : queryThreads;
   running->pool = std::make_unique<QueryPool>(concurrent, config_.maxQueuedQueries);
   running->accessLog = std::make_unique<api::AccessLog>(config_.accessLog, accessLogEnabled_);
-  running->api = std::make_unique<api::Api>(
-      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog});
+  running->api = std::make_unique<api::Api>(api::ApiContext{
+      config_, *running->ledgers, *running->pool, metrics_, *running->accessLog, *running->gc});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;
@@ -167,6 +172,7 @@ void CairnServer::stop() {
   running_->http.reset();
   running_->api.reset();
   running_->accessLog.reset();
+  running_->gc.reset();  // a periodic collection under way finishes first
   (void)running_->ledgers->store().flush();
   running_.reset();
 }

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -154,6 +156,92 @@ TEST_P(BlobStoreContractTest, ConcurrentPutsAndGets) {
       ASSERT_EQ(*got, bytes);
     }
   }
+}
+
+TEST_P(BlobStoreContractTest, ForEachBlobVisitsEveryBlobOnceWithItsSize) {
+  std::mt19937_64 rng(5);
+  std::map<ContentId, uint64_t> expected;
+  for (int i = 0; i < 80; ++i) {
+    // Some beyond a table block and the test memtable, so RocksDB lists table files too.
+    const std::string bytes = randomBytes(rng, i % 16 == 0 ? 300000 : rng() % 4000);
+    expected[*blobs().put(bytes)] = bytes.size();
+  }
+  expected[*blobs().put("")] = 0;
+  std::map<ContentId, uint64_t> visited;
+  size_t visits = 0;
+  ASSERT_TRUE(blobs()
+                  .forEachBlob([&](const ContentId& id, uint64_t bytes) {
+                    ++visits;
+                    visited[id] = bytes;
+                    return core::Status::ok();
+                  })
+                  .isOk());
+  EXPECT_EQ(visits, expected.size());
+  EXPECT_EQ(visited, expected);
+
+  // The visitor's first failure stops the walk and comes back.
+  size_t before = 0;
+  const core::Status stopped = blobs().forEachBlob([&](const ContentId&, uint64_t) {
+    return ++before == 3 ? core::Status::ioError("stop here") : core::Status::ok();
+  });
+  EXPECT_EQ(stopped.code(), StatusCode::kIoError);
+  EXPECT_EQ(before, 3u);
+}
+
+TEST_P(BlobStoreContractTest, ForEachBlobLetsTheVisitorUseTheStore) {
+  for (int i = 0; i < 20; ++i) ASSERT_TRUE(blobs().put("blob " + std::to_string(i)).isOk());
+  int added = 0;
+  const core::Status walked = blobs().forEachBlob([&](const ContentId& id, uint64_t) {
+    CAIRN_RETURN_IF_ERROR(blobs().get(id).status());
+    return blobs().put("added while listing " + std::to_string(added++)).status();
+  });
+  ASSERT_TRUE(walked.isOk()) << walked.toString();
+  EXPECT_GE(added, 20);
+  for (int i = 0; i < added; ++i) {
+    EXPECT_TRUE(*blobs().exists(ContentId::of("added while listing " + std::to_string(i))));
+  }
+}
+
+TEST_P(BlobStoreContractTest, RemoveManyRemovesExactlyTheBlobsNamed) {
+  std::mt19937_64 rng(6);
+  std::vector<std::string> contents;
+  std::vector<ContentId> ids;
+  for (int i = 0; i < 60; ++i) {
+    contents.push_back(randomBytes(rng, i % 20 == 0 ? 200000 : 1 + rng() % 3000));
+    ids.push_back(*blobs().put(contents.back()));
+  }
+  std::vector<ContentId> doomed;
+  for (size_t i = 0; i < ids.size(); i += 3) doomed.push_back(ids[i]);
+  doomed.push_back(ContentId::of("never stored"));  // skipped
+  doomed.push_back(ids[0]);                         // named twice
+  ASSERT_TRUE(blobs().removeMany(doomed).isOk());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto got = blobs().get(ids[i]);
+    if (i % 3 == 0) {
+      EXPECT_EQ(got.status().code(), StatusCode::kNotFound) << "blob " << i;
+      EXPECT_FALSE(*blobs().exists(ids[i]));
+    } else {
+      ASSERT_TRUE(got.isOk()) << got.status().toString();
+      EXPECT_EQ(*got, contents[i]);
+    }
+  }
+  std::set<ContentId> listed;
+  ASSERT_TRUE(blobs()
+                  .forEachBlob([&](const ContentId& id, uint64_t) {
+                    listed.insert(id);
+                    return core::Status::ok();
+                  })
+                  .isOk());
+  std::set<ContentId> kept;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i % 3 != 0) kept.insert(ids[i]);
+  }
+  EXPECT_EQ(listed, kept);
+  // Removing nothing, or what is already gone, is fine; a removed blob can be put again.
+  EXPECT_TRUE(blobs().removeMany({}).isOk());
+  EXPECT_TRUE(blobs().removeMany(doomed).isOk());
+  ASSERT_TRUE(blobs().put(contents[0]).isOk());
+  EXPECT_EQ(*blobs().get(ids[0]), contents[0]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BlobStoreContractTest,

@@ -273,6 +273,62 @@ TEST(RocksDbStoreTest, BytesOnDiskCountLogsAndTables) {
   EXPECT_LT(*store->approximateBytesOnDisk(), 4 * big.size());
 }
 
+TEST(RocksDbStoreTest, RemovedBlobsStayRemovedAndCompactionGivesTheSpaceBack) {
+  TempDir dir;
+  const auto path = dir.path() / "store";
+  std::mt19937_64 rng(8);
+  std::vector<std::string> contents;
+  std::vector<ContentId> ids;
+  constexpr uint64_t kBlobBytes = 128 << 10;
+  uint64_t removedBytes = 0;
+  {
+    auto store = openOrDie(path);
+    for (int i = 0; i < 24; ++i) {
+      contents.push_back(randomBytes(rng, kBlobBytes));
+      ids.push_back(*store->put(contents.back()));
+    }
+    ASSERT_TRUE(store->flush().isOk());
+    const uint64_t before = *store->approximateBytesOnDisk();
+    std::vector<ContentId> doomed;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i % 4 != 0) doomed.push_back(ids[i]);
+    }
+    removedBytes = doomed.size() * kBlobBytes;
+    ASSERT_TRUE(store->removeMany(doomed).isOk());
+    const core::Status compacted = store->compactBlobs();
+    ASSERT_TRUE(compacted.isOk()) << compacted.toString();
+    const uint64_t after = *store->approximateBytesOnDisk();
+    EXPECT_LT(after + removedBytes * 3 / 4, before) << before << " -> " << after;
+    ASSERT_TRUE(store->close().isOk());
+  }
+  auto store = openOrDie(path);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto got = store->get(ids[i]);
+    if (i % 4 != 0) {
+      EXPECT_EQ(got.status().code(), StatusCode::kNotFound) << "blob " << i;
+    } else {
+      ASSERT_TRUE(got.isOk()) << got.status().toString();
+      EXPECT_EQ(*got, contents[i]);
+    }
+  }
+}
+
+TEST(RocksDbStoreTest, ReadOnlyRefusesRemoval) {
+  TempDir dir;
+  const ContentId id = ContentId::of("blob");
+  {
+    auto store = openOrDie(dir.path());
+    ASSERT_TRUE(store->put("blob").isOk());
+  }
+  RocksDbOptions options = smallRocksDbOptions();
+  options.readOnly = true;
+  auto store = openOrDie(dir.path(), options);
+  const std::vector<ContentId> ids{id};
+  EXPECT_EQ(store->removeMany(ids).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(store->compactBlobs().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(*store->get(id), "blob");
+}
+
 TEST(RocksDbStoreTest, ClosedStoreRefusesCalls) {
   TempDir dir;
   auto store = openOrDie(dir.path());

@@ -146,6 +146,12 @@ class TamperingBlobStore final : public storage::BlobStore {
     return inner_->exists(id);
   }
   core::Status sync() override { return inner_->sync(); }
+  core::Status forEachBlob(const BlobVisitor& visit) const override {
+    return inner_->forEachBlob(visit);
+  }
+  core::Status removeMany(std::span<const storage::ContentId> ids) override {
+    return inner_->removeMany(ids);
+  }
 
   void replace(const storage::ContentId& id, std::string bytes) {
     std::lock_guard lock(mutex_);

@@ -42,6 +42,12 @@ class ProbeStore final : public storage::BlobStore {
   }
   core::Result<bool> exists(const ContentId& id) const override { return inner_.exists(id); }
   core::Status sync() override { return inner_.sync(); }
+  core::Status forEachBlob(const BlobVisitor& visit) const override {
+    return inner_.forEachBlob(visit);
+  }
+  core::Status removeMany(std::span<const storage::ContentId> ids) override {
+    return inner_.removeMany(ids);
+  }
 
   std::vector<ContentId> fetched() const {
     std::lock_guard lock(mutex_);

@@ -752,6 +752,12 @@ class FailingWriteStore final : public storage::BlobStore {
     return inner_.exists(id);
   }
   core::Status sync() override { return inner_.sync(); }
+  core::Status forEachBlob(const BlobVisitor& visit) const override {
+    return inner_.forEachBlob(visit);
+  }
+  core::Status removeMany(std::span<const storage::ContentId> ids) override {
+    return inner_.removeMany(ids);
+  }
 
  private:
   storage::BlobStore& inner_;

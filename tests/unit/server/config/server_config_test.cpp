@@ -57,6 +57,8 @@ TEST_F(ServerConfigFile, EmptyObjectKeepsDefaults) {
   EXPECT_EQ(config.maxBodyBytes, uint64_t{16} << 20);
   EXPECT_TRUE(config.tokens.empty());
   EXPECT_TRUE(config.accessLog.empty());
+  EXPECT_EQ(config.gcInterval.count(), 0);  // no periodic garbage collection
+  EXPECT_EQ(config.gcRetainRoots, 0u);
   EXPECT_NO_THROW(validate(config));
 }
 
@@ -78,6 +80,8 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
     "idle-timeout-ms": 3000,
     "shutdown-grace-ms": 0,
     "cache": "512MiB",
+    "gc-interval-seconds": 3600,
+    "gc-retain-roots": 2,
     "allow-remote": true,
     "tokens": [
       {"name": "reader", "token": "r-secret", "scopes": ["read"]},
@@ -104,6 +108,8 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
   EXPECT_EQ(config.idleTimeout, milliseconds(3000));
   EXPECT_EQ(config.shutdownGrace, milliseconds(0));
   EXPECT_EQ(config.cacheBytes, uint64_t{512} << 20);
+  EXPECT_EQ(config.gcInterval, std::chrono::seconds(3600));
+  EXPECT_EQ(config.gcRetainRoots, 2u);
   EXPECT_TRUE(config.allowRemote);
   ASSERT_EQ(config.tokens.size(), 2u);
   EXPECT_EQ(config.tokens[0].name, "reader");
@@ -198,6 +204,10 @@ TEST_F(ServerConfigFile, WrongTypesNameTheKey) {
       {"initial-ledgers", R"([["a", "b"]])"},
       {"initial-ledgers", R"({"a": 1})"},
       {"access-log", "false"},
+      {"gc-interval-seconds", "-1"},
+      {"gc-interval-seconds", R"("1h")"},
+      {"gc-interval-seconds", "100000000000"},
+      {"gc-retain-roots", "1.5"},
   };
   for (const auto& [key, value] : cases) {
     SCOPED_TRACE(std::string(key) + ": " + value);
@@ -427,6 +437,11 @@ TEST(ValidateServerConfig, ThreadsAndLimits) {
   config = ServerConfig{};
   config.importDirectories = {""};
   EXPECT_THAT(validationError(config), HasSubstr("\"import-directories\""));
+  config = ServerConfig{};
+  config.gcInterval = std::chrono::seconds(-1);
+  EXPECT_THAT(validationError(config), HasSubstr("\"gc-interval-seconds\""));
+  config.gcInterval = std::chrono::hours(24 * 400);
+  EXPECT_THAT(validationError(config), HasSubstr("\"gc-interval-seconds\""));
 }
 
 TEST(ValidateServerConfig, TokenRules) {
