@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/io/huge_pages.h"
 #include "core/vocab.h"
 #include "index/commit/commit_record.h"
 #include "index/dictionary/dictionary_builder.h"
@@ -328,6 +329,7 @@ void Importer::buildInMemory() {
   uint64_t total = 0;
   for (const BatchHandle& b : batches_) total += b.rowCount;
   a.reserve(total);
+  core::adviseHugePages(a.data(), total * sizeof(QuadRow));
   for (size_t k = 0; k < batches_.size(); ++k) {
     for (auto& chunk : batches_[k].memory->rowChunks()) {
       remap(chunk, {iriMaps_[k], stringMaps_[k]});
@@ -345,6 +347,8 @@ void Importer::buildInMemory() {
   // put into the next order, so both cores stay busy.
   progress_.phase = "index";
   std::vector<QuadRow> b;
+  b.reserve(a.size());
+  core::adviseHugePages(b.data(), a.size() * sizeof(QuadRow));
   auto buildAsync = [this](std::vector<QuadRow>& rows, Permutation perm, bool stats) {
     return std::async(std::launch::async, [this, &rows, perm, stats] {
       auto source = spanQuadSource(rows);
