@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/io/huge_pages.h"
+
 namespace cairn::index {
 
 IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
@@ -43,7 +45,10 @@ std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* 
     if (!run->entries_.empty()) heads.push_back(run->entries_);
     total += run->entries_.size();
   }
-  std::vector<NoveltyEntry> merged(total);
+  std::vector<NoveltyEntry> merged;
+  merged.reserve(total);
+  core::adviseHugePages(merged.data(), total * sizeof(NoveltyEntry));  // large runs: fewer faults
+  merged.resize(total);
   NoveltyEntry* out = merged.data();
   while (heads.size() > 1) {
     size_t best = 0;
