@@ -16,6 +16,7 @@
 #include "server/cli/commands.h"
 #include "storage/rocksdb_store.h"
 #include "tests/support/error_capture.h"
+#include "tests/support/stdout_capture.h"
 
 namespace cairn::server {
 namespace gc_command_test {
@@ -24,18 +25,6 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
 constexpr const char* kExPrefix = "PREFIX ex: <http://ex.org/>\n";
-
-template <typename F>
-std::string captureStdout(F&& call) {
-  ::testing::internal::CaptureStdout();
-  try {
-    call();
-  } catch (...) {
-    ::testing::internal::GetCapturedStdout();
-    throw;
-  }
-  return ::testing::internal::GetCapturedStdout();
-}
 
 class GcCommandTest : public ::testing::Test {
  protected:
@@ -57,7 +46,7 @@ class GcCommandTest : public ::testing::Test {
     import.threads = 1;
     import.scratch = (dir_ / "tmp").string();
     import.files = {(dir_ / "base.nt").string()};
-    captureStdout([&] { runImport(import); });
+    cairn::testing::stdoutOf([&] { runImport(import); });
   }
 
   void TearDown() override {
@@ -70,13 +59,13 @@ class GcCommandTest : public ::testing::Test {
     args.data = data_;
     args.ledger = "things";
     args.update = kExPrefix + text;
-    captureStdout([&] { runUpdate(args); });
+    cairn::testing::stdoutOf([&] { runUpdate(args); });
   }
   void index() {
     IndexArgs args;
     args.data = data_;
     args.ledger = "things";
-    captureStdout([&] { runIndex(args); });
+    cairn::testing::stdoutOf([&] { runIndex(args); });
   }
   std::string valuesAt(uint64_t t) {
     QueryArgs args;
@@ -85,7 +74,7 @@ class GcCommandTest : public ::testing::Test {
     args.format = "csv";
     args.t = t;
     args.query = std::string(kExPrefix) + "SELECT ?s ?v WHERE { ?s ex:v ?v } ORDER BY ?s ?v";
-    return captureStdout([&] { runQuery(args); });
+    return cairn::testing::stdoutOf([&] { runQuery(args); });
   }
   nlohmann::json gc(uint64_t retainRoots, bool dryRun) {
     GcArgs args;
@@ -93,7 +82,7 @@ class GcCommandTest : public ::testing::Test {
     args.retainRoots = retainRoots;
     args.dryRun = dryRun;
     args.format = "json";
-    return nlohmann::json::parse(captureStdout([&] { runGc(args); }));
+    return nlohmann::json::parse(cairn::testing::stdoutOf([&] { runGc(args); }));
   }
 
   fs::path dir_;
@@ -130,7 +119,7 @@ TEST_F(GcCommandTest, RemovesWhatOldRootsLeftAndKeepsEveryAnswer) {
   // The text form says what it did.
   GcArgs args;
   args.data = data_;
-  EXPECT_THAT(captureStdout([&] { runGc(args); }), HasSubstr("removed 0 of "));
+  EXPECT_THAT(cairn::testing::stdoutOf([&] { runGc(args); }), HasSubstr("removed 0 of "));
 }
 
 TEST_F(GcCommandTest, RefusesAStoreInUse) {

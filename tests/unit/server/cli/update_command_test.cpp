@@ -19,6 +19,7 @@
 #include "server/cli/commands.h"
 #include "server/cli/local_rdf_loader.h"
 #include "tests/support/error_capture.h"
+#include "tests/support/stdout_capture.h"
 
 namespace cairn::server {
 namespace {
@@ -28,18 +29,6 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
 constexpr const char* kPrefix = "PREFIX ex: <http://ex.org/>\n";
-
-template <typename F>
-std::string stdoutOf(F&& call) {
-  ::testing::internal::CaptureStdout();
-  try {
-    call();
-  } catch (...) {
-    ::testing::internal::GetCapturedStdout();
-    throw;
-  }
-  return ::testing::internal::GetCapturedStdout();
-}
 
 class UpdateCommandTest : public ::testing::Test {
  protected:
@@ -58,7 +47,7 @@ class UpdateCommandTest : public ::testing::Test {
     import.threads = 1;
     import.scratch = (dir_ / "tmp").string();
     import.files = {(dir_ / "base.nt").string()};
-    const std::string summary = stdoutOf([&] { runImport(import); });
+    const std::string summary = cairn::testing::stdoutOf([&] { runImport(import); });
     ASSERT_EQ(nlohmann::json::parse(summary)["t"], 1) << summary;
   }
 
@@ -79,12 +68,12 @@ class UpdateCommandTest : public ::testing::Test {
     return args;
   }
   std::string update(const std::string& text) {
-    return stdoutOf([&] { runUpdate(updateArgs(kPrefix + text)); });
+    return cairn::testing::stdoutOf([&] { runUpdate(updateArgs(kPrefix + text)); });
   }
   nlohmann::json updateJson(const std::string& text) {
     UpdateArgs args = updateArgs(kPrefix + text);
     args.format = "json";
-    return nlohmann::json::parse(stdoutOf([&] { runUpdate(args); }));
+    return nlohmann::json::parse(cairn::testing::stdoutOf([&] { runUpdate(args); }));
   }
 
   QueryArgs queryArgs(const std::string& text) const {
@@ -97,7 +86,7 @@ class UpdateCommandTest : public ::testing::Test {
   }
   // The names in the default graph, sorted, as CSV lines after the header.
   std::string names(QueryArgs args) {
-    return stdoutOf([&] { runQuery(args); });
+    return cairn::testing::stdoutOf([&] { runQuery(args); });
   }
   std::string names() { return names(queryArgs(kNames)); }
 
@@ -126,7 +115,7 @@ TEST_F(UpdateCommandTest, InsertIsSeenByLaterQueries) {
   scan.data = data_;
   scan.ledger = "people";
   scan.pattern = "<http://ex.org/c> ?p ?o";
-  EXPECT_EQ(stdoutOf([&] { runScan(scan); }),
+  EXPECT_EQ(cairn::testing::stdoutOf([&] { runScan(scan); }),
             "<http://ex.org/c> <http://ex.org/name> \"Carol\" .\n");
 }
 
@@ -140,7 +129,7 @@ TEST_F(UpdateCommandTest, UpdateThatChangesNothingMakesNoCommit) {
 
 TEST_F(UpdateCommandTest, UpdateFromFile) {
   write("change.ru", std::string(kPrefix) + "INSERT DATA { ex:f ex:name \"FromFile\" }");
-  stdoutOf([&] { runUpdate(updateArgs("@" + (dir_ / "change.ru").string())); });
+  cairn::testing::stdoutOf([&] { runUpdate(updateArgs("@" + (dir_ / "change.ru").string())); });
   EXPECT_EQ(names(), "n\r\nAlice\r\nBob\r\nFromFile\r\n");
   EXPECT_EQ(
       testing::errorFrom([&] { runUpdate(updateArgs("@" + (dir_ / "none.ru").string())); }).code(),
@@ -223,14 +212,14 @@ TEST_F(UpdateCommandTest, LoadReadsLocalFiles) {
               StartsWith("t=2 inserted=3 deleted=0"));
   // Relative IRIs in the document resolve against the document.
   const std::string relative = fileIriOf((dir_ / "rel").string());
-  const std::string graph = stdoutOf([&] {
+  const std::string graph = cairn::testing::stdoutOf([&] {
     runQuery(
         queryArgs("SELECT ?s ?n WHERE { GRAPH ex:g { ?s ex:name ?n FILTER(!isBlank(?s)) } } "
                   "ORDER BY ?n"));
   });
   EXPECT_EQ(graph, "s,n\r\nhttp://ex.org/c,Carol\r\n" + relative + ",Relative\r\n");
   EXPECT_EQ(
-      stdoutOf([&] {
+      cairn::testing::stdoutOf([&] {
         runQuery(queryArgs("SELECT ?n WHERE { GRAPH ex:g { ?s ex:name ?n FILTER(isBlank(?s)) } }"));
       }),
       "n\r\nAnon\r\n");
@@ -239,7 +228,7 @@ TEST_F(UpdateCommandTest, LoadReadsLocalFiles) {
   update("LOAD <" + fileIri + "> INTO GRAPH <http://ex.org/h> ; LOAD <" + fileIri +
          "> INTO GRAPH <http://ex.org/h>");
   EXPECT_EQ(
-      stdoutOf([&] {
+      cairn::testing::stdoutOf([&] {
         runQuery(queryArgs(
             "SELECT (COUNT(DISTINCT ?s) AS ?c) WHERE { GRAPH ex:h { ?s ex:name \"Anon\" } }"));
       }),
@@ -261,7 +250,8 @@ TEST_F(UpdateCommandTest, LoadResolvesAgainstTheWorkingDirectory) {
   EXPECT_THAT(out, StartsWith("t=2 inserted=2 deleted=0"));
   EXPECT_EQ(names(), "n\r\nAlice\r\nBob\r\nEve\r\nHere\r\n");
   const std::string here = fileIriOf(dir_.string()) + "/here";
-  EXPECT_EQ(stdoutOf([&] { runQuery(queryArgs("SELECT ?s WHERE { ?s ex:name \"Here\" }")); }),
+  EXPECT_EQ(cairn::testing::stdoutOf(
+                [&] { runQuery(queryArgs("SELECT ?s WHERE { ?s ex:name \"Here\" }")); }),
             "s\r\n" + here + "\r\n");
 }
 
