@@ -20,6 +20,7 @@
 
 #include "server/api/access_log.h"
 #include "server/api/authorizer.h"
+#include "server/api/query_parse_cache.h"
 #include "server/config/server_config.h"
 #include "server/http/http_exchange.h"
 #include "server/ledgers/ledger_registry.h"
@@ -36,6 +37,7 @@ struct ApiContext {
   observability::MetricsRegistry& metrics;
   AccessLog& accessLog;
   GcService& gc;
+  QueryParseCache* parseCache = nullptr;  // null: every query is parsed afresh
 };
 
 class Api {

@@ -117,7 +117,6 @@ void checkIri(const std::string& iri, const char* parameter) {
   }
 }
 
-
 std::chrono::milliseconds requestTimeout(const std::string* parameter, const ServerConfig& config) {
   if (parameter == nullptr || parameter->empty()) return config.defaultTimeout;
   std::string_view text = *parameter;
@@ -160,9 +159,9 @@ void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job
   if (asOf != nullptr) {
     job.asOfMillis = index::parseIsoTimeMillis(*asOf);
     if (!job.asOfMillis) {
-      throw HttpError(400, "invalid_parameter",
-                      "as-of must be an ISO-8601 time such as 2026-12-01T12:00:00Z, not '" +
-                          *asOf + "'");
+      throw HttpError(
+          400, "invalid_parameter",
+          "as-of must be an ISO-8601 time such as 2026-12-01T12:00:00Z, not '" + *asOf + "'");
     }
   }
 }
@@ -177,7 +176,10 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     const auto ledger = call.context->ledgers.get(call.ledger);
     sparql::QueryParseOptions parseOptions;
     parseOptions.baseIri = endpointBase(exchange.request(), call.target.path);
-    query::Query q = sparql::parseQuery(job.text, parseOptions);
+    auto parse = [&] { return sparql::parseQuery(job.text, parseOptions); };
+    query::Query q = call.context->parseCache != nullptr
+                         ? *call.context->parseCache->get(parseOptions.baseIri, job.text, parse)
+                         : parse();
     applyDataset(job, q);
     if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph);
 
@@ -187,7 +189,8 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.cancelled = exchange.cancelled();
     options.reportPlan = false;
     if (job.asOfT) options.asOf = *job.asOfT;
-    if (job.asOfMillis) options.asOf = call.context->ledgers.live(call.ledger)->tAtTime(*job.asOfMillis);
+    if (job.asOfMillis)
+      options.asOf = call.context->ledgers.live(call.ledger)->tAtTime(*job.asOfMillis);
 
     if (job.explain) {
       query::PlanInfo plan;

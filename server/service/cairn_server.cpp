@@ -13,11 +13,15 @@
 
 namespace cairn::server {
 
+// Parsed queries kept for reuse (QueryParseCache): a few MiB at most.
+constexpr size_t kParseCacheEntries = 1024;
+
 struct CairnServer::Running {
   std::unique_ptr<LedgerRegistry> ledgers;
   std::unique_ptr<GcService> gc;
   std::unique_ptr<QueryPool> pool;
   std::unique_ptr<api::AccessLog> accessLog;
+  std::unique_ptr<api::QueryParseCache> parseCache;
   std::unique_ptr<api::Api> api;
   std::unique_ptr<http::HttpServer> http;
 };
@@ -42,6 +46,18 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
     return running_ && running_->http ? one(static_cast<double>(running_->http->openConnections()))
                                       : observability::GaugeSamples{};
   });
+  metrics_.gaugeCallback("cairn_query_parse_cache_hits_total",
+                         "Queries whose parse came from the parse cache", {}, [this, one] {
+                           return running_ && running_->parseCache
+                                      ? one(static_cast<double>(running_->parseCache->hits()))
+                                      : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_query_parse_cache_misses_total",
+                         "Queries parsed afresh (not in the parse cache)", {}, [this, one] {
+                           return running_ && running_->parseCache
+                                      ? one(static_cast<double>(running_->parseCache->misses()))
+                                      : observability::GaugeSamples{};
+                         });
   // Indexer counters of the ledgers opened so far, read at scrape time (monotonic values
   // exposed as gauges: they live in each LiveLedger, which a drop may discard).
   auto indexerGauge = [this](const char* name, const char* help, auto value) {
@@ -136,8 +152,10 @@ void CairnServer::start() {
       config_.maxConcurrentQueries > 0 ? config_.maxConcurrentQueries : queryThreads;
   running->pool = std::make_unique<QueryPool>(concurrent, config_.maxQueuedQueries);
   running->accessLog = std::make_unique<api::AccessLog>(config_.accessLog, accessLogEnabled_);
-  running->api = std::make_unique<api::Api>(api::ApiContext{
-      config_, *running->ledgers, *running->pool, metrics_, *running->accessLog, *running->gc});
+  running->parseCache = std::make_unique<api::QueryParseCache>(kParseCacheEntries);
+  running->api = std::make_unique<api::Api>(
+      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog,
+                      *running->gc, running->parseCache.get()});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;
