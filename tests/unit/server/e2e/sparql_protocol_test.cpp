@@ -141,6 +141,12 @@ TEST_F(E2eSparqlProtocol, DefaultGraphUriReplacesFrom) {
                     "application/x-www-form-urlencoded");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(jsonRows(r.body), (std::vector<Row>{{{"name", "Carol"}}, {{"name", "Dave"}}}));
+
+  // The same text once more without parameters: its parse comes from the server's parse cache,
+  // which the requests above must not have changed.
+  r = sparqlGet("people", query);
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(jsonRows(r.body), (std::vector<Row>{{{"name", "Dave"}}}));
 }
 
 TEST_F(E2eSparqlProtocol, NamedGraphUriReplacesFromNamed) {
