@@ -26,7 +26,9 @@ struct NoveltyEntry {
 
 // Key ascending, then t descending (newest change of a key first).
 inline bool noveltyEntryLess(const NoveltyEntry& a, const NoveltyEntry& b) {
-  if (!rowKeyEqual(a.key, b.key)) return rowKeyLess(a.key, b.key);
+  for (int k = 0; k < kKeyColumnCount; ++k) {
+    if (a.key[k] != b.key[k]) return a.key[k] < b.key[k];
+  }
   return a.t > b.t;
 }
 

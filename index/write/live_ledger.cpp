@@ -116,7 +116,7 @@ core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
     uint64_t* commits, uint64_t* flakes) {
   // Walk back to base's t, then apply oldest first. On open the walk goes on to the first
   // commit for the times alone: as-of queries need the time of every t, indexed or not.
-  const uint64_t rootT = base->t();
+  const uint64_t baseT = base->t();
   std::vector<CommitRecord> records;
   std::vector<std::pair<std::string, uint64_t>> olderTimes;  // newest first
   uint64_t previousT = UINT64_MAX;
@@ -130,7 +130,7 @@ core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
     }
     previousT = record.t;
     id = record.previous;
-    if (record.t <= rootT) {
+    if (record.t <= baseT) {
       if (!recordTimes) break;
       olderTimes.emplace_back(std::move(record.time), record.t);
       continue;

@@ -1,5 +1,6 @@
 #include "index/write/transaction_encoder.h"
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 
@@ -225,12 +226,11 @@ class PresenceChecker {
   std::map<core::NodeId, std::optional<SnapshotReader>> readers_;
 };
 
-// One fact a transaction names, in the order written: deletes first, then inserts.
+// One fact a transaction names; they are listed in the order written, deletes first.
 struct WantedFact {
   FactKey fact;
   bool present = false;  // wanted after the commit
   bool newTerm = false;  // names a term this transaction mints, so it cannot be present now
-  uint32_t order = 0;    // position in the transaction: the last mention of a fact wins
 };
 
 }  // namespace
@@ -242,21 +242,16 @@ core::Result<EncodedTransaction> encodeChanges(const Ledger& snapshot, const TxC
   wanted.reserve(tx.deletes.size() + tx.inserts.size());
   for (const TxQuad& q : tx.deletes) {
     CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/false));
-    if (fact) wanted.push_back({*fact, false, false, static_cast<uint32_t>(wanted.size())});
+    if (fact) wanted.push_back({*fact, false, false});
   }
   for (const TxQuad& q : tx.inserts) {
     CAIRN_ASSIGN_OR_RETURN(auto fact, factOf(encoder, q, /*add=*/true));
-    if (fact) {
-      wanted.push_back(
-          {*fact, true, encoder.mintedIn(*fact), static_cast<uint32_t>(wanted.size())});
-    }
+    if (fact) wanted.push_back({*fact, true, encoder.mintedIn(*fact)});
   }
-  // Key order (which is SPOT order per graph, so the novelty's SPOT run needs no sort); for one
-  // fact the last mention decides.
-  std::sort(wanted.begin(), wanted.end(), [](const WantedFact& a, const WantedFact& b) {
-    if (a.fact != b.fact) return a.fact < b.fact;
-    return a.order < b.order;
-  });
+  // Key order (which is SPOT order per graph, so the novelty's SPOT run needs no sort). Stable,
+  // so the mentions of one fact stay in the order written and the last one decides.
+  std::stable_sort(wanted.begin(), wanted.end(),
+                   [](const WantedFact& a, const WantedFact& b) { return a.fact < b.fact; });
   EncodedTransaction out;
   out.flakes.reserve(wanted.size());
   PresenceChecker presence(snapshot);

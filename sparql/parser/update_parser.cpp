@@ -41,10 +41,7 @@ std::vector<query::QuadPattern> quadPatterns(const std::vector<QuadBlock>& block
   return out;
 }
 
-const core::Term& groundTerm(const PatternTerm& term) {
-  CAIRN_CHECK(!term.isVariable, "variables are rejected while DATA blocks are parsed");
-  return term.term;
-}
+// Mutable, so DATA blocks can move their terms out.
 core::Term& groundTerm(PatternTerm& term) {
   CAIRN_CHECK(!term.isVariable, "variables are rejected while DATA blocks are parsed");
   return term.term;
