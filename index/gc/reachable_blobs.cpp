@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "index/commit/commit_record.h"
+#include "index/delta/delta_manifest.h"
 #include "index/dictionary/dictionary.h"
 #include "index/history/history_manifest.h"
 #include "index/history/history_segment.h"
@@ -32,6 +33,7 @@ core::Result<IndexRoot> ReachableBlobs::addIndexRoot(const storage::ContentId& i
     }
   }
   CAIRN_RETURN_IF_ERROR(addHistory(root.history));
+  CAIRN_RETURN_IF_ERROR(addDelta(root.delta));
   return parsed;
 }
 
@@ -79,6 +81,22 @@ core::Status ReachableBlobs::addHistory(const storage::ContentId& manifestId) {
         CAIRN_ASSIGN_OR_RETURN(std::string blob, store_.get(ref.id));
         CAIRN_ASSIGN_OR_RETURN(HistoryDirectory directory, parseHistoryDirectory(blob, ref.id));
         for (const HistoryBlockInfo& block : directory.blocks) mark(block.id);
+      }
+    }
+  }
+  return core::Status::ok();
+}
+
+core::Status ReachableBlobs::addDelta(const storage::ContentId& manifestId) {
+  if (manifestId.isNull() || !mark(manifestId)) return core::Status::ok();
+  CAIRN_ASSIGN_OR_RETURN(DeltaManifest manifest, DeltaManifest::load(store_, manifestId));
+  for (const GraphDeltaSegments& graph : manifest.graphs) {
+    for (const DeltaSegment& segment : graph.segments) {
+      for (const DeltaRunRef& run : segment.runs) {
+        if (!mark(run.id)) continue;
+        CAIRN_ASSIGN_OR_RETURN(std::string blob, store_.get(run.id));
+        CAIRN_ASSIGN_OR_RETURN(DeltaDirectory directory, parseDeltaDirectory(blob, run.id));
+        for (const DeltaBlockInfo& block : directory.blocks) mark(block.id);
       }
     }
   }

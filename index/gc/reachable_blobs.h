@@ -51,6 +51,8 @@ class ReachableBlobs {
   core::Status addDictionary(DictionaryKind kind, const DictionaryRoot& root);
   core::Status addTree(Permutation perm, const PermutationRoot& root);
   core::Status addHistory(const storage::ContentId& manifest);
+  // The delta manifest, its run directories and their blocks.
+  core::Status addDelta(const storage::ContentId& manifest);
 
   const storage::BlobStore& store_;
   std::unordered_set<storage::ContentId, storage::ContentIdHash> ids_;

@@ -20,18 +20,6 @@ uint64_t columnValue(const HistoryEntry& entry, int column) {
   return entry.row.get(static_cast<Column>(column));
 }
 
-// decodeColumn words its errors for leaflets ("leaflet <id>: column t: <what>"); keep the <what>
-// and name the history block and column instead.
-core::Status columnFailure(const core::Status& status, const storage::ContentId& id, int column) {
-  if (status.code() != core::StatusCode::kCorruption) return status;
-  std::string_view what = status.message();
-  if (size_t at = what.find(": column "); at != std::string_view::npos) {
-    if (at = what.find(": ", at + 2); at != std::string_view::npos) what.remove_prefix(at + 2);
-  }
-  return corruptBlob(kKind, id,
-                     "column " + std::string(kColumnNames[column]) + ": " + std::string(what));
-}
-
 std::string describeKey(const RowKey& key) {
   std::string out = "(";
   for (int k = 0; k < kKeyColumnCount; ++k) {
@@ -160,10 +148,10 @@ core::Result<HistoryBlock> parseHistoryBlock(std::string_view blob, const storag
   block.entries.resize(count);
   std::vector<uint64_t> values(count);
   for (int c = 0; c < kHistoryColumnCount; ++c) {
-    // decodeColumn names only a tree column in its errors; columnFailure renames it.
+    // decodeColumn names only a tree column in its errors; relabelColumnFailure renames it.
     const Column nominal = c < kKeyColumnCount ? static_cast<Column>(c) : Column::kT;
     core::Status decoded = decodeColumn(blob, blocks[c], count, values.data(), id, nominal);
-    if (!decoded.isOk()) return columnFailure(decoded, id, c);
+    if (!decoded.isOk()) return relabelColumnFailure(decoded, kKind, id, kColumnNames[c]);
     for (uint32_t e = 0; e < count; ++e) {
       HistoryEntry& entry = block.entries[e];
       const uint64_t v = values[e];

@@ -421,6 +421,7 @@ void Importer::buildFromRuns() {
 void Importer::publish() {
   IndexRoot root;
   root.t = previousT_ + 1;
+  root.baseT = root.t;
   root.createdAt = nowIso8601();
   root.previous = previousRoot_;
   root.originT = root.t;  // an import starts the ledger's history afresh

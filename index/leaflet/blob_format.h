@@ -38,6 +38,23 @@ inline core::Status corruptBlob(std::string_view kind, const storage::ContentId&
   return core::Status::corruption(std::move(message));
 }
 
+// decodeColumn words its errors for leaflets ("leaflet <id>: column t: <what>"). Blobs that
+// reuse leaflet column blocks (history and delta blocks) keep the <what> and name themselves and
+// their own column instead: "<kind> <id>: column <column>: <what>". Other statuses pass through.
+inline core::Status relabelColumnFailure(const core::Status& status, std::string_view kind,
+                                         const storage::ContentId& id, std::string_view column) {
+  if (status.code() != core::StatusCode::kCorruption) return status;
+  std::string_view what = status.message();
+  if (size_t at = what.find(": column "); at != std::string_view::npos) {
+    if (at = what.find(": ", at + 2); at != std::string_view::npos) what.remove_prefix(at + 2);
+  }
+  std::string message = "column ";
+  message += column;
+  message += ": ";
+  message += what;
+  return corruptBlob(kind, id, message);
+}
+
 // The 16-byte header every tree blob starts with: magic, version, permutation, then a byte and two
 // u32 words whose meaning depends on the kind (leaflet: column mask, rows, reserved; leaf:
 // reserved, count, entry size; branch: level, count, entry size).

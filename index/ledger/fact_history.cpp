@@ -41,7 +41,7 @@ core::Status collectGraph(const Ledger& ledger, core::NodeId g, const ScanRange&
   // Novelty: each change as it was committed.
   if (const PermutationNovelty* changes = ledger.novelty().find(g, Permutation::kSPOT)) {
     std::vector<NoveltyEntry> entries;
-    changes->entriesIn(range, entries);
+    CAIRN_RETURN_IF_ERROR(changes->entriesIn(range, entries));
     for (const NoveltyEntry& e : entries) {
       out.push_back(FactChange{e.t, e.assert, g, rowOfEntry(Permutation::kSPOT, e)});
     }

@@ -25,6 +25,7 @@ std::string IndexRoot::toJson() const {
   j["format"] = "cairn-index-root";
   j["version"] = kFormatVersion;
   j["t"] = t;
+  j["baseT"] = baseT;
   j["createdAt"] = createdAt;
   j["previous"] = idHex(previous);
   j["origin"] = {{"t", originT}, {"createdAt", originAt}};
@@ -37,6 +38,7 @@ std::string IndexRoot::toJson() const {
   j["datatypes"] = datatypes;
   j["blankNodes"] = blankNodes;
   j["history"] = idHex(history);
+  j["delta"] = idHex(delta);
   Json graphsJson = Json::array();
   for (const GraphIndex& g : graphs) {
     Json gj;
@@ -65,6 +67,9 @@ core::Result<IndexRoot> IndexRoot::fromJson(std::string_view json) {
     }
     IndexRoot r;
     r.t = j.at("t").get<uint64_t>();
+    // Written before the delta layer: the trees covered every commit.
+    r.baseT = j.contains("baseT") ? j.at("baseT").get<uint64_t>() : r.t;
+    if (r.baseT > r.t) return core::Status::corruption("index root baseT is after its t");
     r.createdAt = j.at("createdAt").get<std::string>();
     r.previous = idFrom(j.at("previous"));
     if (j.contains("origin")) {
@@ -82,6 +87,10 @@ core::Result<IndexRoot> IndexRoot::fromJson(std::string_view json) {
     r.datatypes = j.at("datatypes").get<std::vector<std::string>>();
     r.blankNodes = j.at("blankNodes").get<uint64_t>();
     r.history = idFrom(j.at("history"));
+    if (j.contains("delta")) r.delta = idFrom(j.at("delta"));
+    if (r.delta.isNull() != (r.baseT == r.t)) {
+      return core::Status::corruption("index root names a delta layer iff baseT < t");
+    }
     for (const Json& gj : j.at("graphs")) {
       GraphIndex g;
       g.graph = gj.at("graph").get<uint64_t>();

@@ -34,7 +34,10 @@ struct GraphIndex {
 struct IndexRoot {
   static constexpr int kFormatVersion = 1;
 
-  uint64_t t = 0;               // the last commit this index covers
+  uint64_t t = 0;  // the last commit this index covers
+  // The last commit the permutation trees, statistics and history cover; the commits after it,
+  // up to t, are in the delta layer (`delta`). Equal to t when there is none.
+  uint64_t baseT = 0;
   std::string createdAt;        // ISO-8601 UTC
   storage::ContentId previous;  // the root this one replaced (null for the first)
   // The ledger's first root (its import, or creation): its t and time, carried forward by every
@@ -50,6 +53,9 @@ struct IndexRoot {
   std::vector<GraphIndex> graphs;      // sorted by graph id; the default graph, if any, first
   // Where retracted and superseded facts live (write path); null while there is no history.
   storage::ContentId history;
+  // The persisted delta layer (index/delta/delta_manifest.h): the changes of commits
+  // (baseT, t]; null when baseT == t.
+  storage::ContentId delta;
 
   std::string toJson() const;
   static core::Result<IndexRoot> fromJson(std::string_view json);

@@ -6,12 +6,53 @@
 #include "core/check.h"
 #include "core/literal_codec.h"
 #include "core/vocab.h"
+#include "index/delta/delta_manifest.h"
 #include "index/ledger/ledger_name.h"
 
 namespace cairn::index {
 
 using core::TermKind;
 namespace otype = core::otype;
+
+namespace {
+
+// The novelty of a root with no commit since: its delta layer, every run opened (directories
+// only; blocks are read when a scan needs them).
+core::Result<std::shared_ptr<const Novelty>> openDelta(const storage::BlobStore& blobs,
+                                                       const IndexRoot& root,
+                                                       const std::shared_ptr<IndexCache>& cache) {
+  if (root.delta.isNull()) return std::make_shared<const Novelty>(root.t);
+  CAIRN_ASSIGN_OR_RETURN(DeltaManifest manifest, DeltaManifest::load(blobs, root.delta));
+  std::vector<Novelty::PersistedGraph> graphs;
+  for (GraphDeltaSegments& g : manifest.graphs) {
+    Novelty::PersistedGraph persisted;
+    persisted.graph = g.graph;
+    for (DeltaSegment& segment : g.segments) {
+      if (segment.afterT < root.baseT || segment.throughT > root.t) {
+        return core::Status::corruption("delta manifest " + root.delta.shortHex() +
+                                        ": a segment lies outside the root's (baseT, t]");
+      }
+      for (Permutation perm : kAllPermutations) {
+        CAIRN_ASSIGN_OR_RETURN(auto run, DeltaRun::open(blobs, segment.run(perm).id, perm, cache));
+        if (run->size() != segment.flakes) {
+          return core::Status::corruption(
+              "delta run " + run->id().shortHex() + " holds " + std::to_string(run->size()) +
+              " changes, its manifest says " + std::to_string(segment.flakes));
+        }
+        persisted.runs[static_cast<int>(perm)].push_back(std::move(run));
+      }
+      persisted.flakes += segment.flakes;
+      persisted.rowDelta += segment.rowDelta;
+      for (const auto& [p, rows] : segment.predicateRows) {
+        if ((persisted.predicateRows[p] += rows) == 0) persisted.predicateRows.erase(p);
+      }
+    }
+    graphs.push_back(std::move(persisted));
+  }
+  return std::make_shared<const Novelty>(root.t, std::move(graphs));
+}
+
+}  // namespace
 
 core::Result<std::shared_ptr<const Ledger>> Ledger::open(const storage::BlobStore& blobs,
                                                          const storage::HeadStore& heads,
@@ -57,7 +98,7 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::openRoot(const storage::Blob
                            HistoryView::open(blobs, ledger->root_.history, ledger->cache_));
     ledger->history_ = std::move(history);
   }
-  ledger->novelty_ = std::make_shared<const Novelty>(ledger->root_.t);
+  CAIRN_ASSIGN_OR_RETURN(ledger->novelty_, openDelta(blobs, ledger->root_, ledger->cache_));
   ledger->overlay_ = std::make_shared<TermOverlay>(ledger->iris_->size(), ledger->strings_->size());
   return std::shared_ptr<const Ledger>(std::move(ledger));
 }
@@ -66,7 +107,7 @@ std::vector<core::NodeId> Ledger::graphIds(uint64_t asOf) const {
   std::vector<core::NodeId> ids;
   for (const GraphIndex& g : root_.graphs) ids.push_back(g.graph);
   for (core::NodeId g : novelty_->graphs()) ids.push_back(g);
-  if (history_ != nullptr && asOf < root_.t) {
+  if (history_ != nullptr && asOf < root_.baseT) {
     for (core::NodeId g : history_->graphs()) ids.push_back(g);
   }
   std::sort(ids.begin(), ids.end());
@@ -102,7 +143,7 @@ bool Ledger::hasGraph(core::NodeId graph, uint64_t asOf) const {
     // The past: look for one row visible then (not cached; as-of reads are the rarer kind).
     auto spot = reader(graph, Permutation::kSPOT);
     if (!spot) return false;
-    if (asOf < root_.t && spot->base() != nullptr) {
+    if (asOf < root_.baseT && spot->base() != nullptr) {
       // A tree row asserted by asOf was there at asOf (it stayed until the root): one seek in
       // the tree settles most cases without gathering the graph's whole history.
       auto inTree = spot->base()->seek(kMinRowKey, asOf);
@@ -310,7 +351,7 @@ std::optional<SnapshotReader> Ledger::reader(core::NodeId graph, Permutation per
   std::optional<PermutationReader> base;
   if (g != nullptr) base.emplace(*blobs_, perm, g->permutation(perm), cache_, config_);
   return SnapshotReader(perm, std::move(base), novelty_, changes, config_.batchRows,
-                        inHistory ? history_ : nullptr, graph, root_.t);
+                        inHistory ? history_ : nullptr, graph, root_.baseT);
 }
 
 core::Result<std::shared_ptr<const LedgerStats>> Ledger::statistics(core::NodeId graph) const {

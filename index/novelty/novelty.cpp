@@ -4,6 +4,21 @@
 
 namespace cairn::index {
 
+Novelty::Novelty(uint64_t rootT, std::vector<PersistedGraph> persisted) : t_(rootT) {
+  for (PersistedGraph& g : persisted) {
+    persistedFlakes_ += g.flakes;
+    auto& perms = graphs_[g.graph];
+    for (Permutation perm : kAllPermutations) {
+      const int p = static_cast<int>(perm);
+      perms[p] = PermutationNovelty::persisted(std::move(g.runs[p]));
+    }
+    auto delta = std::make_shared<RowDelta>();
+    delta->total = g.rowDelta;
+    delta->byPredicate = std::move(g.predicateRows);
+    rowDeltas_[g.graph] = std::move(delta);
+  }
+}
+
 const PermutationNovelty* Novelty::find(core::NodeId graph, Permutation perm) const {
   auto it = graphs_.find(graph);
   if (it == graphs_.end()) return nullptr;

@@ -1,8 +1,9 @@
 #pragma once
-// Novelty: what one snapshot of a ledger holds beyond its index root — per graph and
-// permutation the changes of every commit since the root, and the latest t. Immutable: a commit
-// makes a new Novelty sharing all unchanged runs (withCommit), so a reader keeps the snapshot it
-// started with while writers go on.
+// Novelty: what one snapshot of a ledger holds beyond its permutation trees — per graph and
+// permutation the changes of every commit since the trees' t: those of the index root's persisted
+// delta layer (index/delta), then those of the commits since the root, held in memory — and the
+// latest t. Immutable: a commit makes a new Novelty sharing all unchanged runs (withCommit), so a
+// reader keeps the snapshot it started with while writers go on.
 
 #include <array>
 #include <cstdint>
@@ -22,16 +23,30 @@ class Novelty {
   // No changes; t() is the index root's t.
   explicit Novelty(uint64_t rootT) : t_(rootT) {}
 
-  uint64_t t() const { return t_; }                // the latest commit
-  uint64_t flakeCount() const { return flakes_; }  // changes held, over all graphs
+  // One graph's share of an index root's delta layer, its runs opened.
+  struct PersistedGraph {
+    core::NodeId graph = core::kNoNode;
+    std::array<std::vector<std::shared_ptr<const DeltaRun>>, 4> runs;  // by Permutation
+    uint64_t flakes = 0;
+    int64_t rowDelta = 0;
+    std::map<uint64_t, int64_t> predicateRows;
+  };
+  // The delta layer of a root at `rootT` and no commit since.
+  Novelty(uint64_t rootT, std::vector<PersistedGraph> persisted);
+
+  uint64_t t() const { return t_; }  // the latest commit
+  // Changes of the commits since the index root, held in memory, over all graphs (what the
+  // indexer's thresholds count).
+  uint64_t flakeCount() const { return flakes_; }
   bool empty() const { return flakes_ == 0; }
+  uint64_t persistedFlakeCount() const { return persistedFlakes_; }  // in the root's delta layer
 
   // The changes of one permutation of one graph; null when the graph has none.
   const PermutationNovelty* find(core::NodeId graph, Permutation perm) const;
   // Graphs with changes, ascending.
   std::vector<core::NodeId> graphs() const;
 
-  // Net rows each predicate gained (negative: lost) in `graph` since the index root, and over
+  // Net rows each predicate gained (negative: lost) in `graph` since the trees' t, and over
   // all predicates: what planners add to the root's statistics. Null / 0 when the graph has no
   // change. Exact, since commits hold net changes.
   const std::map<uint64_t, int64_t>* predicateRows(core::NodeId graph) const;
@@ -43,6 +58,7 @@ class Novelty {
  private:
   uint64_t t_ = 0;
   uint64_t flakes_ = 0;
+  uint64_t persistedFlakes_ = 0;
   std::map<core::NodeId, std::array<PermutationNovelty, 4>> graphs_;
   struct RowDelta {
     int64_t total = 0;

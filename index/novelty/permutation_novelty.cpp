@@ -51,15 +51,15 @@ PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) c
   return next;
 }
 
-bool PermutationNovelty::touches(const ScanRange& range) const {
-  if (range.isEmpty()) return false;
-  for (const auto& run : runs_) {
-    if (!run->range(range.low, range.high).empty()) return true;
-  }
-  return false;
+PermutationNovelty PermutationNovelty::persisted(
+    std::vector<std::shared_ptr<const DeltaRun>> runs) {
+  PermutationNovelty out;
+  for (const auto& run : runs) out.persistedSize_ += run->size();
+  out.persisted_ = std::move(runs);
+  return out;
 }
 
-std::vector<NoveltyEntry> PermutationNovelty::allEntries() const {
+std::vector<NoveltyEntry> PermutationNovelty::memoryEntries() const {
   std::vector<NoveltyEntry> out;
   out.reserve(size_);
   for (const auto& run : runs_) {
@@ -71,23 +71,50 @@ std::vector<NoveltyEntry> PermutationNovelty::allEntries() const {
   return out;
 }
 
-void PermutationNovelty::entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const {
-  if (range.isEmpty()) return;
+core::Result<std::vector<NoveltyEntry>> PermutationNovelty::allEntries() const {
+  std::vector<NoveltyEntry> out;
+  out.reserve(size());
+  for (const auto& run : persisted_) {
+    const size_t before = out.size();
+    CAIRN_RETURN_IF_ERROR(run->entriesIn(kMinRowKey, kMaxRowKey, out));
+    std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
+                       noveltyEntryLess);
+  }
+  std::vector<NoveltyEntry> memory = memoryEntries();
+  const size_t before = out.size();
+  out.insert(out.end(), memory.begin(), memory.end());
+  std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
+                     noveltyEntryLess);
+  return out;
+}
+
+core::Status PermutationNovelty::entriesIn(const ScanRange& range,
+                                           std::vector<NoveltyEntry>& out) const {
+  if (range.isEmpty()) return core::Status::ok();
   const size_t start = out.size();
+  for (const auto& run : persisted_) {
+    CAIRN_RETURN_IF_ERROR(run->entriesIn(range.low, range.high, out));
+  }
   for (const auto& run : runs_) {
     auto part = run->range(range.low, range.high);
     out.insert(out.end(), part.begin(), part.end());
   }
   std::sort(out.begin() + static_cast<ptrdiff_t>(start), out.end(), noveltyEntryLess);
+  return core::Status::ok();
 }
 
-void PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
-                                   std::vector<KeyChange>& out) const {
-  if (runs_.empty() || range.isEmpty()) return;
-  // One cursor per run that has entries in range; runs are in time order (oldest first), and
-  // within a run a key's entries are newest first.
+core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
+                                           std::vector<KeyChange>& out) const {
+  if (empty() || range.isEmpty()) return core::Status::ok();
+  // One cursor per run that has entries in range; runs are in time order (oldest first, the
+  // persisted ones before the in-memory ones), and within a run a key's entries are newest first.
+  std::vector<std::vector<NoveltyEntry>> fetched(persisted_.size());
   std::vector<std::span<const NoveltyEntry>> heads;
-  heads.reserve(runs_.size());
+  heads.reserve(persisted_.size() + runs_.size());
+  for (size_t r = 0; r < persisted_.size(); ++r) {
+    CAIRN_RETURN_IF_ERROR(persisted_[r]->entriesIn(range.low, range.high, fetched[r]));
+    if (!fetched[r].empty()) heads.emplace_back(fetched[r]);
+  }
   for (const auto& run : runs_) {
     auto part = run->range(range.low, range.high);
     if (!part.empty()) heads.push_back(part);
@@ -99,7 +126,7 @@ void PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
         smallest = &head.front().key;
       }
     }
-    if (smallest == nullptr) return;
+    if (smallest == nullptr) return core::Status::ok();
     const RowKey key = *smallest;
     const NoveltyEntry* deciding = nullptr;
     const NoveltyEntry* oldest = nullptr;

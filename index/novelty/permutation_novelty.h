@@ -1,16 +1,20 @@
 #pragma once
-// PermutationNovelty: the changes of one permutation of one graph since the index root, as a
-// short list of immutable runs (oldest and largest first). Adding a commit makes a new value that
-// shares every run but the newest few, so snapshots are cheap to keep and to publish.
+// PermutationNovelty: the changes of one permutation of one graph since the permutation trees'
+// t, as a short list of immutable runs, oldest first: first the persisted runs of the index
+// root's delta layer (index/delta, read block by block through the cache), then the in-memory
+// runs of the commits since the root (oldest and largest first). Adding a commit makes a new
+// value that shares every run but the newest few, so snapshots are cheap to keep and to publish.
 //
 // Invariant (kept by the writer): the changes of one key alternate between assert and retract,
-// the first of them flipping the key's presence in the index root. So a key's presence at the
-// root is the opposite of its oldest change, and counts need no look-up in the base index.
+// the first of them flipping the key's presence in the trees. So a key's presence there is the
+// opposite of its oldest change, and counts need no look-up in the trees.
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "core/status.h"
+#include "index/delta/delta_run.h"
 #include "index/novelty/novelty_run.h"
 #include "index/tree/scan_range.h"
 
@@ -26,9 +30,14 @@ struct KeyChange {
 
 class PermutationNovelty {
  public:
-  bool empty() const { return runs_.empty(); }
-  size_t size() const { return size_; }
+  // Changes of the persisted runs `runs` (oldest first, all older than any commit added later).
+  static PermutationNovelty persisted(std::vector<std::shared_ptr<const DeltaRun>> runs);
+
+  bool empty() const { return runs_.empty() && persisted_.empty(); }
+  size_t size() const { return size_ + persistedSize_; }
+  size_t memorySize() const { return size_; }  // the in-memory runs' changes
   size_t runCount() const { return runs_.size(); }
+  const std::vector<std::shared_ptr<const DeltaRun>>& persistedRuns() const { return persisted_; }
 
   // A copy with `entries` (one commit's changes, sorted by noveltyEntryLess, newer than every
   // change already here) added. Runs merge size-tiered (see the .cpp): at most about
@@ -36,20 +45,23 @@ class PermutationNovelty {
   PermutationNovelty with(std::vector<NoveltyEntry> entries) const;
 
   // Appends to `out`, in key order, one KeyChange per key in `range` that has a change at or
-  // before asOf.
-  void changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
-  // Whether any change at all (any t) lies in `range`.
-  bool touches(const ScanRange& range) const;
+  // before asOf. Fails only when a persisted block cannot be read (Corruption naming it).
+  core::Status changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
   // Every change, of every key and t, sorted by noveltyEntryLess (what the indexer folds in).
-  std::vector<NoveltyEntry> allEntries() const;
+  core::Result<std::vector<NoveltyEntry>> allEntries() const;
+  // The changes of the in-memory runs alone, sorted by noveltyEntryLess (what the indexer
+  // persists as a delta segment).
+  std::vector<NoveltyEntry> memoryEntries() const;
   // Every change (any t) of the keys in `range`, appended in noveltyEntryLess order.
-  void entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
+  core::Status entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
 
  private:
   static constexpr size_t kRunsPerMerge = 4;
   static constexpr size_t kMaxMergedRun = size_t{1} << 18;  // 14 MiB of entries
 
-  std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first
+  std::vector<std::shared_ptr<const DeltaRun>> persisted_;  // oldest first
+  size_t persistedSize_ = 0;
+  std::vector<std::shared_ptr<const NoveltyRun>> runs_;  // oldest first, newer than persisted_
   size_t size_ = 0;
 };
 

@@ -140,7 +140,7 @@ core::Result<std::vector<KeyChange>> SnapshotReader::changesIn(const ScanRange& 
       out.push_back(KeyChange{rowKey(perm_, row), row.t, true, false});
     return out;
   }
-  if (changes_ != nullptr) changes_->changesAt(range, asOf, out);
+  if (changes_ != nullptr) CAIRN_RETURN_IF_ERROR(changes_->changesAt(range, asOf, out));
   return out;
 }
 

@@ -17,6 +17,7 @@
 
 #include "core/vocab.h"
 #include "index/commit/commit_record.h"
+#include "index/delta/delta_manifest.h"
 #include "index/dictionary/dictionary.h"
 #include "index/gc/reachable_blobs.h"
 #include "index/history/history_manifest.h"
@@ -238,7 +239,10 @@ class GcTest : public ::testing::Test {
     }
     commit(std::move(b));
     if (!index) return;
-    auto report = live_->indexNow();
+    // Even rounds fold, odd ones write a delta segment: the current root has both kinds of blob.
+    IndexBuildOptions options;
+    options.mode = k % 2 == 0 ? IndexBuildOptions::Mode::kFold : IndexBuildOptions::Mode::kDelta;
+    auto report = live_->indexNow(options);
     ASSERT_TRUE(report.isOk()) << report.status().toString();
     roots_.push_back(live_->snapshot()->rootId());
   }
@@ -436,8 +440,11 @@ TEST_F(GcTest, ADamagedReachableBlobStopsItWithNothingRemoved) {
   ASSERT_TRUE(manifest.isOk() && !manifest->empty());
   const ContentId segment = manifest->graphs.front().of(Permutation::kSPOT).front().id;
   const ContentId commitHead = *heads().getHead(ledgerCommitHeadName("test"));
+  auto delta = DeltaManifest::load(memory(), root.delta);
+  ASSERT_TRUE(delta.isOk() && !delta->empty());
+  const ContentId deltaRun = delta->graphs.front().segments.front().run(Permutation::kOPST).id;
   for (const ContentId& victim :
-       {snapshot->rootId(), dictionarySegment, tree, segment, commitHead}) {
+       {snapshot->rootId(), dictionarySegment, tree, segment, commitHead, root.delta, deltaRun}) {
     SCOPED_TRACE(victim.shortHex());
     const std::set<ContentId> stored = storedIds(memory());
     ASSERT_TRUE(memory().corruptForTesting(victim));

@@ -1,6 +1,8 @@
 // PermutationNovelty: random commits of random sizes, checked after each one against a plain list
 // of every change — the merged runs hold exactly the changes, in order; changesAt answers like a
 // naive scan at any t and range; and the size-tiered merging keeps the run count logarithmic.
+// The same with persisted delta runs (index/delta) under the in-memory ones, as an index root's
+// delta layer puts them there.
 
 #include "index/novelty/permutation_novelty.h"
 
@@ -12,6 +14,9 @@
 #include <random>
 #include <set>
 #include <vector>
+
+#include "index/delta/delta_run.h"
+#include "storage/memory_blob_store.h"
 
 namespace cairn::index {
 namespace permutation_novelty_test {
@@ -50,8 +55,14 @@ bool sameChanges(const std::vector<KeyChange>& a, const std::vector<KeyChange>& 
   return true;
 }
 
-TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) {
-  std::mt19937_64 random(20261201);
+// `persistEvery` > 0: every that many commits, the in-memory runs are written as one delta run
+// (tiny blocks, so ranges cross block boundaries) and the novelty restarts from the persisted runs
+// — what opening a root with a delta layer gives.
+void runRandomCommits(int persistEvery) {
+  std::mt19937_64 random(20261201 + persistEvery);
+  storage::MemoryBlobStore store;
+  auto cache = std::make_shared<IndexCache>(size_t{1} << 20);
+  std::vector<std::shared_ptr<const DeltaRun>> persisted;
   PermutationNovelty novelty;
   std::vector<NoveltyEntry> all;
   std::map<RowKey, bool> present;  // each key's presence after the latest change
@@ -78,6 +89,17 @@ TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) {
     }
     all.insert(all.end(), entries.begin(), entries.end());
     novelty = novelty.with(entries);
+    if (persistEvery > 0 && commit % persistEvery == persistEvery - 1) {
+      DeltaRunWriter writer(store, Permutation::kSPOT, IndexConfig::tiny());
+      for (const NoveltyEntry& e : novelty.memoryEntries()) ASSERT_TRUE(writer.add(e).isOk());
+      auto ref = writer.finish();
+      ASSERT_TRUE(ref.isOk()) << ref.status().message();
+      auto run = DeltaRun::open(store, ref->id, Permutation::kSPOT, cache);
+      ASSERT_TRUE(run.isOk()) << run.status().message();
+      persisted.push_back(*run);
+      novelty = PermutationNovelty::persisted(persisted);
+      ASSERT_EQ(novelty.memorySize(), 0u);
+    }
 
     ASSERT_EQ(novelty.size(), all.size());
     // At most three runs per size tier (a tier spans a factor of 4), plus the newest.
@@ -86,7 +108,7 @@ TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) {
 
     std::vector<NoveltyEntry> expected = all;
     std::sort(expected.begin(), expected.end(), noveltyEntryLess);
-    ASSERT_EQ(novelty.allEntries(), expected) << "commit " << commit;
+    ASSERT_EQ(novelty.allEntries().value(), expected) << "commit " << commit;
 
     for (int probe = 0; probe < 4; ++probe) {
       uint64_t a1 = random() % 40, a2 = random() % 40;
@@ -95,7 +117,7 @@ TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) {
       if (rowKeyLess(range.high, range.low)) continue;
       const uint64_t asOf = 100 + random() % (t - 99);
       std::vector<KeyChange> got;
-      novelty.changesAt(range, asOf, got);
+      ASSERT_TRUE(novelty.changesAt(range, asOf, got).isOk());
       EXPECT_TRUE(sameChanges(got, naiveChangesAt(all, range.low, range.high, asOf)))
           << "commit " << commit << " asOf " << asOf;
     }
@@ -109,8 +131,38 @@ TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) {
     std::vector<NoveltyEntry> expected(all.begin(),
                                        all.begin() + static_cast<ptrdiff_t>(snapshotSizes[i]));
     std::sort(expected.begin(), expected.end(), noveltyEntryLess);
-    EXPECT_EQ(snapshots[i].allEntries(), expected) << "snapshot " << i;
+    EXPECT_EQ(snapshots[i].allEntries().value(), expected) << "snapshot " << i;
   }
+}
+
+TEST(PermutationNovelty, RandomCommitsAgreeWithAPlainListOfChanges) { runRandomCommits(0); }
+
+TEST(PermutationNovelty, PersistedRunsUnderCommitsAgreeWithAPlainListOfChanges) {
+  runRandomCommits(7);
+}
+
+TEST(PermutationNovelty, ADamagedPersistedBlockIsAnErrorNamingIt) {
+  storage::MemoryBlobStore store;
+  DeltaRunWriter writer(store, Permutation::kSPOT, IndexConfig::tiny());
+  for (uint64_t k = 0; k < 20; ++k) {
+    ASSERT_TRUE(writer.add(NoveltyEntry{keyOf(k, 0), 5, true}).isOk());
+  }
+  auto ref = writer.finish();
+  ASSERT_TRUE(ref.isOk());
+  auto run = DeltaRun::open(store, ref->id, Permutation::kSPOT, nullptr);
+  ASSERT_TRUE(run.isOk());
+  ASSERT_GT((*run)->blocks().size(), 2u);
+  const storage::ContentId victim = (*run)->blocks()[1].id;
+  ASSERT_TRUE(store.corruptForTesting(victim));
+  PermutationNovelty novelty = PermutationNovelty::persisted({*run});
+  std::vector<KeyChange> got;
+  core::Status status = novelty.changesAt(ScanRange::all(), UINT64_MAX, got);
+  EXPECT_EQ(status.code(), core::StatusCode::kCorruption);
+  EXPECT_NE(status.message().find(victim.shortHex()), std::string::npos) << status.message();
+  // A range that misses the damaged block reads fine.
+  got.clear();
+  ASSERT_TRUE(novelty.changesAt(ScanRange{keyOf(0, 0), keyOf(0, 0)}, UINT64_MAX, got).isOk());
+  EXPECT_EQ(got.size(), 1u);
 }
 
 TEST(PermutationNovelty, EqualCommitsMergeFourAtATime) {
@@ -145,7 +197,7 @@ TEST(PermutationNovelty, RunsStopGrowingAtTheMergeCap) {
     novelty = novelty.with(std::move(entries));
   }
   EXPECT_EQ(novelty.size(), kCommit * kCommits);
-  std::vector<NoveltyEntry> all = novelty.allEntries();
+  std::vector<NoveltyEntry> all = novelty.allEntries().value();
   EXPECT_TRUE(std::is_sorted(all.begin(), all.end(), noveltyEntryLess));
   // 1.2M entries in runs of 160K (four 40K runs merged) and smaller: 7 full runs plus at most
   // three per lower tier.
