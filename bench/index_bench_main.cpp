@@ -22,8 +22,10 @@
 //    store: permutation trees, dictionaries, statistics, the root), not RocksDB's files. Then
 //    --rounds times, each on top of the last: one 1,000-triple commit (500 new facts about
 //    random existing subjects, 300 triples of 50 new reviews, 200 deletes of random existing
-//    facts, all through LiveLedger::commit) and indexNow(): bytesWritten / index size and
-//    seconds.
+//    facts, all through LiveLedger::commit) and indexNow() (the default policy: a delta run
+//    unless the delta layer would pass 1/16 of the trees): bytesWritten / index size and
+//    seconds. Then one fold of the layer the rounds left (what the default policy does once per
+//    1/16 of the trees' size in changes): its bytes and seconds.
 // 3. Reads over novelty. On phase 2's ledger (imported here when phase 2 is skipped; one round of
 //    deletes is indexed first when the ledger has no history yet): 100 commits of 10 triples
 //    (3 new c:knows links and 2 new e-mails of people from a pool of --query-reps people, 3 new
@@ -31,11 +33,12 @@
 //    one rating of a random review), so every query's range holds novelty. Then each query
 //    --query-reps times (a warm pass first, untimed): point lookup (c:knows of a pool person),
 //    star of 5 properties (a pool person), COUNT of c:rating, ORDER BY ?o LIMIT 10 over
-//    c:rating, and the point lookup of people outside the pool. Then indexNow() and the same
-//    again; ratios of the medians. Then the point lookup at the t before the 100 commits
-//    (answered from the tree and history segments) vs at the current t. Checked: the answers
-//    before and after indexing agree, and the old-t answers equal what the lookups returned
-//    before the 100 commits.
+//    c:rating, and the point lookup of people outside the pool. The ledger starts folded (no
+//    delta layer). Then a delta run (the commits persisted as a delta segment) and the same
+//    again, then a fold and the same again; ratios of the medians to the folded store's. Then
+//    the point lookup at the t before the 100 commits (answered from the tree and history
+//    segments) vs at the current t. Checked: the answers agree in all three states, and the
+//    old-t answers equal what the lookups returned before the 100 commits.
 //
 // Every figure is a median with its range (min-max) over the repeats, rounds or query
 // repetitions it names. The load average is read at the start and end of each phase.
@@ -585,10 +588,17 @@ IndexRound runRound(index::LiveLedger& ledger, CountingBlobs& blobs, const Entit
 
 struct QueryTiming {
   std::string name;
-  Summary before, after;  // milliseconds
-  uint64_t rowsBefore = 0, rowsAfter = 0;
+  Summary before, delta, after;  // milliseconds: novelty, delta layer, folded
+  uint64_t rowsBefore = 0, rowsDelta = 0, rowsAfter = 0;
   double ratio() const { return after.median > 0 ? before.median / after.median : 0; }
+  double deltaRatio() const { return after.median > 0 ? delta.median / after.median : 0; }
 };
+
+index::IndexBuildOptions foldOptions() {
+  index::IndexBuildOptions options;
+  options.mode = index::IndexBuildOptions::Mode::kFold;
+  return options;
+}
 
 // One query shape over a list of parameters (one repetition each).
 struct QueryShape {
@@ -777,6 +787,13 @@ json phaseTwo(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities& e
   const Summary commitSeconds = over([](const IndexRound& r) { return r.commitSeconds; });
   bool countsAgree = true;
   for (const IndexRound& r : all) countsAgree &= r.countedBytes == r.report.bytesWritten;
+  unsigned folds = 0;
+  for (const IndexRound& r : all) folds += r.report.folded ? 1 : 0;
+  // The fold the default policy would make once the layer passed 1/16 of the trees.
+  const uint64_t layer = ledger.snapshot()->novelty().persistedFlakeCount();
+  const auto f0 = Clock::now();
+  const index::IndexBuildReport fold = orDie(ledger.indexNow(foldOptions()), "fold");
+  const double foldSeconds = secondsSince(f0);
   const std::string loadEnd = loadAverage();
 
   say("== 2. incremental indexing: 1,000-triple commit (500 new facts, 300 new-entity triples, "
@@ -794,6 +811,12 @@ json phaseTwo(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities& e
   say("  history entries                    %s\n", show(history, "%.0f").c_str());
   say("  commit seconds                     %s\n", show(commitSeconds, "%.3f").c_str());
   say("  bytes counted at the store = the report's bytesWritten: %s\n", countsAgree ? "yes" : "NO");
+  say("  runs that folded: %u of %u (the rest were delta runs)\n", folds, rounds);
+  say("  then a fold of the %llu-change delta layer: %.3f s, %.2f MiB (%.2f%% of the index), "
+      "%llu leaflets rewritten\n",
+      static_cast<unsigned long long>(layer), foldSeconds, fold.bytesWritten / 1048576.0,
+      100.0 * static_cast<double>(fold.bytesWritten) / static_cast<double>(indexBytes),
+      static_cast<unsigned long long>(fold.leafletsRewritten));
   say("  load average: start %s, end %s\n", loadStart.c_str(), loadEnd.c_str());
 
   json perRound = json::array();
@@ -809,6 +832,8 @@ json phaseTwo(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities& e
                         {"blobsWritten", r.report.blobsWritten},
                         {"leafletsRewritten", r.report.leafletsRewritten},
                         {"leafletsReused", r.report.leafletsReused},
+                        {"folded", r.report.folded},
+                        {"deltaFlakes", r.report.deltaFlakes},
                         {"countedBytes", r.countedBytes}});
   }
   return {{"indexBytes", indexBytes},
@@ -820,6 +845,11 @@ json phaseTwo(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities& e
           {"leafletsReused", toJson(reused)},
           {"countedBytesAgree", countsAgree},
           {"rounds", perRound},
+          {"foldOfLayer",
+           {{"changes", layer},
+            {"seconds", foldSeconds},
+            {"bytesWritten", fold.bytesWritten},
+            {"leafletsRewritten", fold.leafletsRewritten}}},
           {"loadAverageStart", loadStart},
           {"loadAverageEnd", loadEnd}};
 }
@@ -843,6 +873,8 @@ json phaseThree(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities&
     runRound(ledger, blobs, e, 1000, random, used);
     primed = true;
   }
+  // Start folded: the "indexed" figures below are the trees' own.
+  orDie(ledger.indexNow(foldOptions()), "fold");
   if (ledger.snapshot()->root().history.isNull()) die("still no history after a round of deletes");
 
   if (e.plan.persons < 100 + 4 * static_cast<uint64_t>(reps)) {
@@ -932,7 +964,16 @@ json phaseThree(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities&
     timings[i].before = summarize(
         timeShape(*ledger.snapshot(), shapes[i], UINT64_MAX, &before[i], &timings[i].rowsBefore));
   }
-  const index::IndexBuildReport indexed = orDie(ledger.indexNow(), "indexNow");
+  index::IndexBuildOptions deltaRun;
+  deltaRun.mode = index::IndexBuildOptions::Mode::kDelta;
+  const index::IndexBuildReport persisted = orDie(ledger.indexNow(deltaRun), "delta run");
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    std::vector<std::string> answers;
+    timings[i].delta = summarize(
+        timeShape(*ledger.snapshot(), shapes[i], UINT64_MAX, &answers, &timings[i].rowsDelta));
+    if (before[i] != answers) die(shapes[i].name + ": answers differ over the delta layer");
+  }
+  const index::IndexBuildReport indexed = orDie(ledger.indexNow(foldOptions()), "fold");
   for (size_t i = 0; i < shapes.size(); ++i) {
     timings[i].after = summarize(
         timeShape(*ledger.snapshot(), shapes[i], UINT64_MAX, &after[i], &timings[i].rowsAfter));
@@ -948,24 +989,32 @@ json phaseThree(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities&
   if (oldAfter != oldAnswers) die("point lookups at the old t differ from their answers then");
   const std::string loadEnd = loadAverage();
 
-  say("== 3. reads: 100 unindexed commits (%llu inserted, %llu deleted, %llu novelty flakes) vs "
-      "freshly indexed; ms, median (min-max) over %u repetitions%s\n",
+  say("== 3. reads: 100 unindexed commits (%llu inserted, %llu deleted, %llu novelty flakes), "
+      "then persisted as a delta segment, vs freshly folded; ms, median (min-max) over %u "
+      "repetitions%s\n",
       static_cast<unsigned long long>(inserted), static_cast<unsigned long long>(deleted),
       static_cast<unsigned long long>(novelty), reps,
       primed ? "; one round of deletes indexed first for history" : "");
-  say("  %-22s %-30s %-30s %8s %s\n", "query", "unindexed ms", "indexed ms", "ratio", "rows");
+  say("  %-22s %-28s %-28s %-28s %7s %7s %s\n", "query", "unindexed ms", "delta layer ms",
+      "folded ms", "ratio", "delta", "rows");
   json queries = json::array();
   for (const QueryTiming& q : timings) {
-    say("  %-22s %-30s %-30s %8.2f %llu\n", q.name.c_str(), show(q.before, "%.4f").c_str(),
-        show(q.after, "%.4f").c_str(), q.ratio(), static_cast<unsigned long long>(q.rowsAfter));
+    say("  %-22s %-28s %-28s %-28s %7.2f %7.2f %llu\n", q.name.c_str(),
+        show(q.before, "%.4f").c_str(), show(q.delta, "%.4f").c_str(),
+        show(q.after, "%.4f").c_str(), q.ratio(), q.deltaRatio(),
+        static_cast<unsigned long long>(q.rowsAfter));
     queries.push_back({{"query", q.name},
                        {"unindexedMs", toJson(q.before)},
+                       {"deltaLayerMs", toJson(q.delta)},
                        {"indexedMs", toJson(q.after)},
                        {"ratio", q.ratio()},
+                       {"deltaRatio", q.deltaRatio()},
                        {"rows", q.rowsAfter}});
   }
-  say("  (ratio = unindexed median / indexed median; target <= 1.5; answers checked equal)\n");
-  say("  indexNow of the 100 commits: %.3f s, %.2f MiB\n", indexed.seconds,
+  say("  (ratio = unindexed median / folded median, target <= 1.5; delta = delta-layer median / "
+      "folded median; answers checked equal)\n");
+  say("  delta run of the 100 commits: %.3f s, %.3f MiB; fold: %.3f s, %.2f MiB\n",
+      persisted.seconds, persisted.bytesWritten / 1048576.0, indexed.seconds,
       indexed.bytesWritten / 1048576.0);
   say("  point lookup at t %llu (before the commits; tree + history) %s ms vs current %s ms: "
       "ratio %.2f (target <= 2; answers checked against those at t %llu)\n",
@@ -978,6 +1027,7 @@ json phaseThree(index::LiveLedger& ledger, CountingBlobs& blobs, const Entities&
           {"deleted", deleted},
           {"noveltyFlakes", novelty},
           {"queries", queries},
+          {"deltaRunSeconds", persisted.seconds},
           {"indexNowSeconds", indexed.seconds},
           {"oldT", oldT},
           {"oldTPointMs", toJson(old)},

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <optional>
 #include <vector>
 
 #include "core/term.h"
 #include "core/vocab.h"
+#include "index/delta/delta_manifest.h"
 #include "index/dictionary/dictionary_append.h"
 #include "index/history/history_manifest.h"
 #include "index/history/history_segment.h"
@@ -72,7 +74,7 @@ struct GraphDelta {
 core::Result<GraphDelta> graphDelta(const Ledger& snapshot, core::NodeId graph,
                                     const PermutationNovelty& spot) {
   GraphDelta delta;
-  const std::vector<NoveltyEntry> entries = spot.allEntries();
+  CAIRN_ASSIGN_OR_RETURN(const std::vector<NoveltyEntry> entries, spot.allEntries());
   delta.flakes = entries.size();
   std::optional<SnapshotReader> reader = snapshot.reader(graph, Permutation::kSPOT);
   const PermutationReader* base = reader ? reader->base() : nullptr;
@@ -150,34 +152,122 @@ std::vector<HistoryEntry> historyIn(const GraphDelta& delta, Permutation perm) {
   return out;
 }
 
-}  // namespace
+// Size tier of a delta segment: segments within a factor of 4 share one.
+int segmentTierOf(uint64_t flakes) { return (std::bit_width(flakes) - 1) / 2; }
 
-core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Ledger& snapshot) {
-  const auto started = std::chrono::steady_clock::now();
-  CountingBlobStore blobs(store);
+// How many of a graph's newest segments a delta run merges into the segment it writes, given
+// their sizes (oldest first) and the new changes': the rule of the in-memory runs
+// (PermutationNovelty::with) — merge while the newest has outgrown the one before it or four
+// share a tier — so a change is rewritten about log4(layer / run) times.
+size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes) {
+  constexpr size_t kSegmentsPerMerge = 4;
+  std::vector<uint64_t> sizes;
+  for (const DeltaSegment& s : segments) sizes.push_back(s.flakes);
+  sizes.push_back(newFlakes);
+  size_t absorbed = 0;
+  while (sizes.size() >= 2) {
+    const size_t n = sizes.size();
+    size_t take = 0;
+    if (segmentTierOf(sizes[n - 1]) > segmentTierOf(sizes[n - 2])) {
+      take = 2;
+    } else if (n >= kSegmentsPerMerge) {
+      take = kSegmentsPerMerge;
+      for (size_t i = n - kSegmentsPerMerge; i < n; ++i) {
+        if (segmentTierOf(sizes[i]) != segmentTierOf(sizes[n - 1])) take = 0;
+      }
+    }
+    if (take == 0) break;
+    uint64_t merged = 0;
+    for (size_t i = n - take; i < n; ++i) merged += sizes[i];
+    sizes.resize(n - take);
+    sizes.push_back(merged);
+    absorbed += take - 1;
+  }
+  return absorbed;
+}
+
+// Adds the net row changes of `entries` (one permutation-ordered run of SPOT changes over a
+// stretch of commits) to `segment`. A key's changes alternate, so an odd number of them flips
+// its presence: +1 when the newest asserts, -1 when it retracts; an even number changes nothing.
+void addRowDeltas(std::span<const NoveltyEntry> entries, DeltaSegment& segment) {
+  for (size_t begin = 0; begin < entries.size();) {
+    size_t end = begin + 1;
+    while (end < entries.size() && rowKeyEqual(entries[end].key, entries[begin].key)) ++end;
+    if ((end - begin) % 2 == 1) {
+      const int64_t step = entries[begin].assert ? 1 : -1;
+      const uint64_t p = rowOfEntry(Permutation::kSPOT, entries[begin]).p;
+      segment.rowDelta += step;
+      if ((segment.predicateRows[p] += step) == 0) segment.predicateRows.erase(p);
+    }
+    begin = end;
+  }
+}
+
+// The delta run: one new segment per graph the commits since the root touched (merging the
+// graph's newest segments per segmentsToAbsorb), a new manifest; trees, statistics and history
+// unchanged.
+core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
+                          IndexBuildReport& report) {
+  const IndexRoot& old = snapshot.root();
+  const Novelty& novelty = snapshot.novelty();
+  CAIRN_ASSIGN_OR_RETURN(DeltaManifest manifest, DeltaManifest::load(blobs, old.delta));
+  for (core::NodeId graph : novelty.graphs()) {
+    const PermutationNovelty* spot = novelty.find(graph, Permutation::kSPOT);
+    if (spot == nullptr || spot->memorySize() == 0) continue;
+    auto slot =
+        std::lower_bound(manifest.graphs.begin(), manifest.graphs.end(), graph,
+                         [](const GraphDeltaSegments& g, core::NodeId id) { return g.graph < id; });
+    if (slot == manifest.graphs.end() || slot->graph != graph) {
+      slot = manifest.graphs.insert(slot, GraphDeltaSegments{graph, {}});
+    }
+    std::vector<DeltaSegment>& segments = slot->segments;
+    if (spot->persistedRuns().size() != segments.size()) {
+      return core::Status::internal("the snapshot's delta runs do not match its root's manifest");
+    }
+    const size_t absorbed = segmentsToAbsorb(segments, spot->memorySize());
+    const size_t first = segments.size() - absorbed;
+
+    DeltaSegment segment;
+    segment.afterT = absorbed > 0 ? segments[first].afterT : old.t;
+    segment.throughT = snapshot.t();
+    for (size_t k = first; k < segments.size(); ++k) {
+      segment.rowDelta += segments[k].rowDelta;
+      for (const auto& [p, rows] : segments[k].predicateRows) {
+        if ((segment.predicateRows[p] += rows) == 0) segment.predicateRows.erase(p);
+      }
+    }
+    for (Permutation perm : kAllPermutations) {
+      const PermutationNovelty& changes = *novelty.find(graph, perm);
+      std::vector<NoveltyEntry> entries = changes.memoryEntries();
+      if (perm == Permutation::kSPOT) addRowDeltas(entries, segment);
+      for (size_t k = first; k < segments.size(); ++k) {
+        CAIRN_RETURN_IF_ERROR(
+            changes.persistedRuns()[k]->entriesIn(kMinRowKey, kMaxRowKey, entries));
+      }
+      if (absorbed > 0) std::sort(entries.begin(), entries.end(), noveltyEntryLess);
+      DeltaRunWriter writer(blobs, perm, snapshot.config());
+      for (const NoveltyEntry& entry : entries) CAIRN_RETURN_IF_ERROR(writer.add(entry));
+      CAIRN_ASSIGN_OR_RETURN(segment.runs[static_cast<int>(perm)], writer.finish());
+      segment.flakes = entries.size();
+    }
+    report.flakes += spot->memorySize();
+    report.segmentsMerged += absorbed;
+    segments.resize(first);
+    segments.push_back(std::move(segment));
+  }
+  report.deltaFlakes = manifest.flakes();
+  next.baseT = old.baseT;
+  CAIRN_ASSIGN_OR_RETURN(next.delta, manifest.save(blobs));
+  return core::Status::ok();
+}
+
+// The fold: the delta layer and the new changes merged into the trees, statistics and history.
+core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
+                     IndexBuildReport& report) {
   const IndexRoot& old = snapshot.root();
   const Novelty& novelty = snapshot.novelty();
   const IndexConfig& config = snapshot.config();
-
-  BuiltIndexRoot built;
-  IndexBuildReport& report = built.report;
-  report.fromT = old.t;
-  report.toT = snapshot.t();
-
-  IndexRoot next = old;  // languages, datatypes and blank nodes already include the commits
-  next.t = snapshot.t();
-  next.createdAt = commitTimeNow();
-  next.previous = snapshot.rootId();
-
-  // Dictionaries: one append segment per kind for the terms the commits added.
-  const std::vector<std::string> iris = snapshot.newTerms(DictionaryKind::kIri);
-  const std::vector<std::string> strings = snapshot.newTerms(DictionaryKind::kString);
-  report.newIris = iris.size();
-  report.newStrings = strings.size();
-  CAIRN_ASSIGN_OR_RETURN(next.iris,
-                         appendToDictionary(blobs, DictionaryKind::kIri, old.iris, iris));
-  CAIRN_ASSIGN_OR_RETURN(next.strings,
-                         appendToDictionary(blobs, DictionaryKind::kString, old.strings, strings));
+  report.folded = true;
 
   CAIRN_ASSIGN_OR_RETURN(auto rdfType,
                          snapshot.encodeNode(core::Term::iri(std::string(core::vocab::kRdfType))));
@@ -238,6 +328,54 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   for (const GraphIndex& g : next.graphs) next.quads += g.triples;
   if (!manifest.empty()) {
     CAIRN_ASSIGN_OR_RETURN(next.history, manifest.save(blobs));
+  }
+  next.baseT = next.t;
+  next.delta = storage::ContentId{};
+  return core::Status::ok();
+}
+
+}  // namespace
+
+uint64_t IndexBuildOptions::foldThreshold(uint64_t quads) const {
+  if (foldFlakes != 0) return foldFlakes;
+  return std::clamp<uint64_t>(quads / 16, uint64_t{1} << 16, uint64_t{1} << 22);
+}
+
+core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Ledger& snapshot,
+                                            const IndexBuildOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  CountingBlobStore blobs(store);
+  const IndexRoot& old = snapshot.root();
+  const Novelty& novelty = snapshot.novelty();
+
+  BuiltIndexRoot built;
+  IndexBuildReport& report = built.report;
+  report.fromT = old.t;
+  report.toT = snapshot.t();
+
+  IndexRoot next = old;  // languages, datatypes and blank nodes already include the commits
+  next.t = snapshot.t();
+  next.createdAt = commitTimeNow();
+  next.previous = snapshot.rootId();
+
+  // Dictionaries: one append segment per kind for the terms the commits added.
+  const std::vector<std::string> iris = snapshot.newTerms(DictionaryKind::kIri);
+  const std::vector<std::string> strings = snapshot.newTerms(DictionaryKind::kString);
+  report.newIris = iris.size();
+  report.newStrings = strings.size();
+  CAIRN_ASSIGN_OR_RETURN(next.iris,
+                         appendToDictionary(blobs, DictionaryKind::kIri, old.iris, iris));
+  CAIRN_ASSIGN_OR_RETURN(next.strings,
+                         appendToDictionary(blobs, DictionaryKind::kString, old.strings, strings));
+
+  using Mode = IndexBuildOptions::Mode;
+  const uint64_t pending = novelty.flakeCount() + novelty.persistedFlakeCount();
+  const bool fold = options.mode == Mode::kFold || novelty.empty() ||
+                    (options.mode == Mode::kAuto && pending > options.foldThreshold(old.quads));
+  if (fold) {
+    CAIRN_RETURN_IF_ERROR(foldAll(blobs, snapshot, next, report));
+  } else {
+    CAIRN_RETURN_IF_ERROR(persistDelta(blobs, snapshot, next, report));
   }
 
   const std::string json = next.toJson();

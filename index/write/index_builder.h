@@ -1,10 +1,21 @@
 #pragma once
 // The indexer's one step: from a snapshot (index root + novelty), write the index root that
-// holds the same facts with an empty novelty. Everything is copy-on-write: each permutation tree
-// is the old one with the novelty's net changes merged into the leaflets they touch (every other
-// blob is reused by id), the dictionaries gain one append segment with the terms commits added,
-// the statistics are the old ones plus the delta, and the facts the novelty retracted or
-// superseded become history segments (index/history), which only reads at an earlier t open.
+// holds the same facts with no in-memory novelty. It takes one of two forms:
+//
+// - A delta run persists the changes of the commits since the root as one segment of the delta
+//   layer (index/delta): four sorted runs, about the size of the changes. The trees, statistics
+//   and history stay as they are. A few small segments merge into one as they accumulate
+//   (size-tiered, like the in-memory runs), so reads merge a short list.
+// - A fold merges the whole delta layer and the new changes into the trees. Everything is
+//   copy-on-write: each permutation tree is the old one with the net changes merged into the
+//   leaflets they touch (every other blob is reused by id), the statistics are the old ones plus
+//   the delta, and the facts retracted or superseded become history segments (index/history),
+//   which only reads at an earlier t open. The new root has no delta layer.
+//
+// A fold rewrites every leaflet a change lands in — for scattered changes, much of the index —
+// so by default the indexer folds only once the delta layer would pass a fraction of the trees'
+// size: a leaflet is then rewritten once per many commits. Both forms append the commits' new
+// terms to the dictionaries (one segment per kind).
 //
 // Nothing here moves a head: the caller publishes the returned root (LiveLedger::indexNow).
 //
@@ -21,10 +32,28 @@
 
 namespace cairn::index {
 
+// How the indexer chooses between a delta run and a fold.
+struct IndexBuildOptions {
+  enum class Mode : uint8_t {
+    kAuto,   // fold when the delta layer would pass foldFlakes, else a delta run
+    kFold,   // always fold
+    kDelta,  // never fold (unless the snapshot has only a delta layer and no new commit)
+  };
+  Mode mode = Mode::kAuto;
+  // kAuto's threshold in changes (delta layer plus new ones, all graphs); 0 picks the default:
+  // a sixteenth of the trees' quads, at least 2^16 and at most 2^22.
+  uint64_t foldFlakes = 0;
+
+  uint64_t foldThreshold(uint64_t quads) const;
+};
+
 struct IndexBuildReport {
   uint64_t fromT = 0;           // the old root's t
   uint64_t toT = 0;             // the new root's t
-  uint64_t flakes = 0;          // novelty changes folded in (over all graphs, SPOT)
+  bool folded = false;          // a fold (else a delta run)
+  uint64_t flakes = 0;          // changes folded or persisted (over all graphs, SPOT)
+  uint64_t deltaFlakes = 0;     // changes in the new root's delta layer
+  uint64_t segmentsMerged = 0;  // delta segments a delta run merged into its new one
   uint64_t rowsChanged = 0;     // keys whose row was inserted, replaced or deleted (SPOT)
   uint64_t historyEntries = 0;  // intervals moved to history (per permutation: SPOT count)
   uint64_t newIris = 0;
@@ -42,6 +71,7 @@ struct BuiltIndexRoot {
   IndexBuildReport report;
 };
 
-core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& blobs, const Ledger& snapshot);
+core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& blobs, const Ledger& snapshot,
+                                            const IndexBuildOptions& options = {});
 
 }  // namespace cairn::index

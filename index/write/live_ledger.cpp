@@ -252,10 +252,12 @@ core::Status LiveLedger::waitForIndexer() {
   return core::Status::ok();
 }
 
-core::Result<IndexBuildReport> LiveLedger::indexNow() {
+core::Result<IndexBuildReport> LiveLedger::indexNow(const IndexBuildOptions& options) {
   std::lock_guard run(indexRunMutex_);
   const std::shared_ptr<const Ledger> snap = snapshot();
-  if (snap->novelty().empty()) {
+  const bool foldAsked =
+      options.mode == IndexBuildOptions::Mode::kFold && snap->novelty().persistedFlakeCount() > 0;
+  if (snap->novelty().empty() && !foldAsked) {
     IndexBuildReport nothing;
     nothing.fromT = nothing.toT = snap->t();
     return nothing;
@@ -267,7 +269,7 @@ core::Result<IndexBuildReport> LiveLedger::indexNow() {
     indexerDone_.notify_all();
     return status;
   };
-  auto built = buildIndexRoot(blobs_, *snap);
+  auto built = buildIndexRoot(blobs_, *snap, options);
   if (!built.isOk()) return fail(built.status());
 
   if (core::Status status = rebaseOnto(snap, built->id); !status.isOk()) return fail(status);
@@ -350,8 +352,9 @@ void LiveLedger::indexerLoop() {
       return stopIndexer_ || snapshot()->novelty().flakeCount() >= policy_->softFlakes;
     });
     if (stopIndexer_) break;
+    const IndexBuildOptions options = policy_->build;
     lock.unlock();
-    const bool ok = indexNow().isOk();
+    const bool ok = indexNow(options).isOk();
     lock.lock();
     // After a failure (a full disk, say) try again later, not in a tight loop.
     if (!ok) indexerWake_.wait_for(lock, std::chrono::seconds(5), [&] { return stopIndexer_; });

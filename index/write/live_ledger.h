@@ -41,6 +41,7 @@ namespace cairn::index {
 struct IndexerPolicy {
   uint64_t softFlakes = 100'000;
   uint64_t hardFlakes = 2'000'000;
+  IndexBuildOptions build;  // delta run or fold (index/write/index_builder.h)
 };
 
 // What the indexer and backpressure did so far (for /metrics).
@@ -89,11 +90,13 @@ class LiveLedger {
   // was applied. Past the policy's hard threshold it first waits for the indexer.
   core::Result<CommitResult> commit(Transaction tx);
 
-  // Folds the current novelty into a new index root and publishes it (index head, then a new
-  // snapshot: the new root plus the commits that arrived meanwhile). Commits go on while the
-  // root is built; they pause only for the switch. Returns what the run did (toT == fromT when
-  // the novelty was empty). One run at a time per ledger.
-  core::Result<IndexBuildReport> indexNow();
+  // Writes the commits since the index root into a new root — a delta run or a fold, as
+  // `options` choose — and publishes it (index head, then a new snapshot: the new root plus the
+  // commits that arrived meanwhile). Commits go on while the root is built; they pause only for
+  // the switch. Returns what the run did (toT == fromT when there was nothing to do: no commit
+  // since the root, and no delta layer to fold or no fold asked for). One run at a time per
+  // ledger.
+  core::Result<IndexBuildReport> indexNow(const IndexBuildOptions& options = {});
   // Starts a background thread that calls indexNow() when the novelty passes policy.softFlakes,
   // and holds commits back past policy.hardFlakes. Stopped by stopIndexer() or destruction.
   void startIndexer(IndexerPolicy policy);

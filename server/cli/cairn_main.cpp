@@ -110,9 +110,15 @@ void addUpdateCommand(CLI::App& app) {
 void addIndexCommand(CLI::App& app) {
   auto args = std::make_shared<IndexArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "index", "Fold a ledger's commits since its index root into a new root (copy-on-write)");
+      "index",
+      "Write a ledger's commits since its index root into a new root: a delta segment, or folded "
+      "into the trees (copy-on-write)");
   cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
   cmd->add_option("--ledger", args->ledger, "Ledger to index")->required();
+  cmd->add_option("--mode", args->mode,
+                  "auto (fold once the delta layer passes 1/16 of the trees), fold, or delta")
+      ->check(CLI::IsMember({"auto", "fold", "delta"}))
+      ->capture_default_str();
   cmd->add_option("--format", args->format, "Output: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -75,6 +75,7 @@ struct IndexArgs {
   std::string data = kDefaultDataDirectory;
   std::string ledger;
   std::string format = "text";  // text or json
+  std::string mode = "auto";    // auto, fold or delta (index::IndexBuildOptions::Mode)
 };
 void runIndex(const IndexArgs& args);
 

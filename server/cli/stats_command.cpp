@@ -85,9 +85,13 @@ void runStats(const StatsArgs& args) {
   const std::vector<core::NodeId> graphs = ledger.graphIds();
   std::printf("  quads        %llu in %zu graph(s)",
               static_cast<unsigned long long>(currentQuads(ledger)), graphs.size());
-  if (ledger.t() != root.t) {
-    std::printf(" (%llu indexed, %llu changes since)", static_cast<unsigned long long>(root.quads),
-                static_cast<unsigned long long>(ledger.novelty().flakeCount()));
+  if (ledger.t() != root.baseT) {
+    std::printf(
+        " (%llu in the trees at t=%llu, %llu changes in the delta layer, %llu since the "
+        "root)",
+        static_cast<unsigned long long>(root.quads), static_cast<unsigned long long>(root.baseT),
+        static_cast<unsigned long long>(ledger.novelty().persistedFlakeCount()),
+        static_cast<unsigned long long>(ledger.novelty().flakeCount()));
   }
   std::printf("\n");
   std::printf(

@@ -80,6 +80,7 @@ nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicate
       {"indexedT", root.t},           {"root", ledger.rootId().toHex()},
       {"createdAt", root.createdAt},  {"quads", quads},
       {"indexedQuads", root.quads},   {"noveltyFlakes", ledger.novelty().flakeCount()},
+      {"treesT", root.baseT},         {"deltaFlakes", ledger.novelty().persistedFlakeCount()},
       {"iris", root.iris.size},       {"strings", root.strings.size},
       {"languages", root.languages},  {"datatypes", root.datatypes},
       {"blankNodes", root.blankNodes}};
@@ -94,8 +95,11 @@ nlohmann::json ledgerSummaryJson(const index::Ledger& ledger, bool withPredicate
 nlohmann::json indexReportJson(const index::IndexBuildReport& r) {
   return {{"fromT", r.fromT},
           {"t", r.toT},
-          {"indexed", r.toT != r.fromT},
+          {"indexed", r.toT != r.fromT || r.folded},
+          {"folded", r.folded},
           {"flakes", r.flakes},
+          {"deltaFlakes", r.deltaFlakes},
+          {"segmentsMerged", r.segmentsMerged},
           {"rowsChanged", r.rowsChanged},
           {"historyEntries", r.historyEntries},
           {"newIris", r.newIris},

@@ -74,6 +74,11 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
                [](const index::LiveLedger& l) {
                  return static_cast<double>(l.snapshot()->novelty().flakeCount());
                });
+  indexerGauge("cairn_ledger_delta_flakes",
+               "Changes in the index root's delta layer (not yet folded into the trees)",
+               [](const index::LiveLedger& l) {
+                 return static_cast<double>(l.snapshot()->novelty().persistedFlakeCount());
+               });
   indexerGauge(
       "cairn_indexer_runs_total", "Index roots the background indexer published",
       [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().runs); });

@@ -1,16 +1,22 @@
 // The indexer (LiveLedger::indexNow, buildIndexRoot, the background thread): an indexed root
 // holds exactly the facts of the snapshot it was built from, with its statistics, dictionaries
 // and history; it reuses the old root's blobs; commits made while it runs survive the switch;
-// reopening replays only what came after it; backpressure bounds the novelty.
+// reopening replays only what came after it; backpressure bounds the novelty. Delta runs persist
+// the commits as segments, merge them size-tiered, cost about their own size, and fold into the
+// trees when asked or past the threshold.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <bit>
 #include <chrono>
+#include <functional>
+#include <map>
 #include <set>
 #include <thread>
 
 #include "core/vocab.h"
+#include "index/delta/delta_manifest.h"
 #include "index/ledger/ledger_name.h"
 #include "index/write/commit_time.h"
 #include "index/write/live_ledger.h"
@@ -60,6 +66,14 @@ std::multiset<std::string> rowsAt(const Ledger& ledger, uint64_t asOf = UINT64_M
   return rows;
 }
 
+IndexBuildOptions withMode(IndexBuildOptions::Mode mode) {
+  IndexBuildOptions options;
+  options.mode = mode;
+  return options;
+}
+const IndexBuildOptions kFold = withMode(IndexBuildOptions::Mode::kFold);
+const IndexBuildOptions kDelta = withMode(IndexBuildOptions::Mode::kDelta);
+
 struct Fixture {
   testing::TestLedger base;
   std::shared_ptr<LiveLedger> live;
@@ -104,8 +118,9 @@ TEST(IndexerTest, IndexedRootHoldsTheSnapshotsFactsAtEveryT) {
   std::map<uint64_t, std::multiset<std::string>> expected;
   for (uint64_t t : ts) expected[t] = rowsAt(*before, t);
 
-  auto report = f.live->indexNow();
+  auto report = f.live->indexNow(kFold);
   ASSERT_TRUE(report.isOk()) << report.status().toString();
+  EXPECT_TRUE(report->folded);
   EXPECT_EQ(report->fromT, ts.front());
   EXPECT_EQ(report->toT, ts.back());
   EXPECT_GT(report->historyEntries, 0u);
@@ -159,7 +174,7 @@ TEST(IndexerTest, RewritesOnlyWhatTheChangesTouch) {
     tx.inserts.push_back(fact(iri("s1234"), iri("p1"), Term::literal("x" + std::to_string(i))));
   }
   f.commit(std::move(tx));
-  auto report = f.live->indexNow();
+  auto report = f.live->indexNow(kFold);
   ASSERT_TRUE(report.isOk()) << report.status().toString();
   EXPECT_EQ(f.live->snapshot()->root().quads, quadsBefore + 10);
   // Ten facts of one subject and predicate touch one full leaflet per permutation (of ~13 per
@@ -181,7 +196,7 @@ TEST(IndexerTest, CommitsDuringIndexingSurviveTheSwitch) {
     }
   });
   for (int run = 0; run < 20; ++run) {
-    auto report = f.live->indexNow();
+    auto report = f.live->indexNow(run % 3 == 2 ? kFold : kDelta);
     ASSERT_TRUE(report.isOk()) << report.status().toString();
   }
   stop = true;
@@ -196,7 +211,8 @@ TEST(IndexerTest, CommitsDuringIndexingSurviveTheSwitch) {
 
 TEST(IndexerTest, BackgroundIndexerRunsPastTheSoftThresholdAndBackpressureBoundsNovelty) {
   Fixture f(100);
-  const IndexerPolicy policy{20, 60};
+  IndexerPolicy policy{20, 60};
+  policy.build.foldFlakes = 150;  // delta runs, and now and then a fold
   f.live->startIndexer(policy);
   constexpr int kWriters = 4;
   std::atomic<uint64_t> maxNovelty{0};
@@ -252,6 +268,171 @@ TEST(IndexerTest, AsOfTimesResolveAfterIndexingAndReopening) {
   for (const auto& [millis, t] : commits) EXPECT_EQ(reopened->tAtTime(millis), t);
   // Before the first commit: the import's t.
   EXPECT_EQ(reopened->tAtTime(commits.front().first - 1), f.base->root().t);
+}
+
+// Six commits of deletes, inserts and re-asserts, each followed by its rows at its t.
+std::vector<uint64_t> commitMixedChanges(Fixture& f,
+                                         std::map<uint64_t, std::multiset<std::string>>& expected,
+                                         const std::function<void(int)>& afterCommit) {
+  std::vector<uint64_t> ts{f.live->snapshot()->t()};
+  expected[ts.back()] = rowsAt(*f.live->snapshot());
+  for (int k = 0; k < 6; ++k) {
+    Transaction tx;
+    tx.deletes.push_back(
+        fact(iri("s" + std::to_string(k * 3)), iri("p" + std::to_string(k * 3 % 7)),
+             Term::literal(std::to_string(k * 3), std::string(core::vocab::kXsd) + "integer")));
+    tx.inserts.push_back(
+        fact(iri("new" + std::to_string(k)), iri("q"), Term::literal("v" + std::to_string(k))));
+    if (k >= 2) {
+      const int back = (k - 2) * 3;
+      tx.inserts.push_back(
+          fact(iri("s" + std::to_string(back)), iri("p" + std::to_string(back % 7)),
+               Term::literal(std::to_string(back), std::string(core::vocab::kXsd) + "integer")));
+    }
+    ts.push_back(f.commit(std::move(tx)));
+    expected[ts.back()] = rowsAt(*f.live->snapshot());
+    afterCommit(k);
+  }
+  return ts;
+}
+
+uint64_t countAll(const Ledger& ledger) {
+  auto count = ledger.reader(core::kNoNode, Permutation::kPSOT)->count(ScanRange::all());
+  EXPECT_TRUE(count.isOk()) << count.status().toString();
+  return count.isOk() ? *count : 0;
+}
+
+TEST(IndexerTest, DeltaRunsPersistTheCommitsAndAFoldMovesThemIntoTheTrees) {
+  Fixture f(200);
+  const IndexRoot baseRoot = f.live->snapshot()->root();
+  std::map<uint64_t, std::multiset<std::string>> expected;
+  const std::vector<uint64_t> ts = commitMixedChanges(f, expected, [&](int k) {
+    if (k % 2 == 0) return;
+    auto report = f.live->indexNow(kDelta);
+    ASSERT_TRUE(report.isOk()) << report.status().toString();
+    EXPECT_FALSE(report->folded);
+    EXPECT_EQ(report->leafletsRewritten, 0u);
+    EXPECT_GT(report->flakes, 0u);
+  });
+  ASSERT_TRUE(f.live->indexNow(kDelta).isOk());  // nothing new since the last run: a no-op
+
+  // The trees, statistics and history are the import's; the commits are in the delta layer.
+  auto check = [&](const Ledger& snap, const char* when) {
+    SCOPED_TRACE(when);
+    const IndexRoot& root = snap.root();
+    EXPECT_EQ(root.t, ts.back());
+    EXPECT_EQ(root.baseT, ts.front());
+    EXPECT_FALSE(root.delta.isNull());
+    EXPECT_TRUE(root.history.isNull());
+    ASSERT_EQ(root.graphs.size(), baseRoot.graphs.size());
+    for (Permutation p : kAllPermutations) {
+      EXPECT_EQ(root.graphs[0].permutation(p).root, baseRoot.graphs[0].permutation(p).root);
+    }
+    EXPECT_EQ(snap.novelty().flakeCount(), 0u);
+    EXPECT_GT(snap.novelty().persistedFlakeCount(), 0u);
+    for (uint64_t t : ts) EXPECT_EQ(rowsAt(snap, t), expected[t]) << "at t=" << t;
+    EXPECT_EQ(countAll(snap), expected[ts.back()].size());
+    auto id = snap.encodeNode(iri("new5"));
+    ASSERT_TRUE(id.isOk() && id->has_value());
+    EXPECT_EQ(snap.decodeNode(**id)->value, "http://example.org/new5");
+  };
+  check(*f.live->snapshot(), "after the delta runs");
+  auto reopened = f.reopen();
+  ASSERT_NE(reopened, nullptr);
+  check(*reopened->snapshot(), "reopened");
+
+  auto report = reopened->indexNow(kFold);  // no commit since the root: folds the layer alone
+  ASSERT_TRUE(report.isOk()) << report.status().toString();
+  EXPECT_TRUE(report->folded);
+  EXPECT_GT(report->historyEntries, 0u);
+  const auto folded = reopened->snapshot();
+  EXPECT_EQ(folded->root().baseT, ts.back());
+  EXPECT_TRUE(folded->root().delta.isNull());
+  EXPECT_FALSE(folded->root().history.isNull());
+  EXPECT_EQ(folded->novelty().persistedFlakeCount(), 0u);
+  for (uint64_t t : ts) EXPECT_EQ(rowsAt(*folded, t), expected[t]) << "at t=" << t;
+  auto stats = folded->statistics(core::kNoNode);
+  ASSERT_TRUE(stats.isOk()) << stats.status().toString();
+  EXPECT_EQ((*stats)->triples, expected[ts.back()].size());
+  auto q = folded->encodeNode(iri("q"));
+  ASSERT_TRUE(q.isOk() && q->has_value());
+  const PredicateStats* qs = (*stats)->find(**q);
+  ASSERT_NE(qs, nullptr);
+  EXPECT_EQ(qs->rows, 6u);
+}
+
+TEST(IndexerTest, ADeltaRunCostsAboutTheChangesNotTheLeafletsTheyLandIn) {
+  Fixture f(200000, IndexConfig{});
+  const uint64_t indexBytes = f.base.blobs->byteCount();
+  Transaction tx;
+  for (int i = 0; i < 200; ++i) {  // scattered over every permutation's key space
+    const int s = i * 997 % 200000;
+    tx.inserts.push_back(fact(iri("s" + std::to_string(s)), iri("p" + std::to_string(i % 7)),
+                              Term::literal("x" + std::to_string(i))));
+  }
+  f.commit(std::move(tx));
+  const auto snap = f.live->snapshot();
+  auto delta = buildIndexRoot(*f.base.blobs, *snap, kDelta);
+  ASSERT_TRUE(delta.isOk()) << delta.status().toString();
+  auto fold = buildIndexRoot(*f.base.blobs, *snap, kFold);
+  ASSERT_TRUE(fold.isOk()) << fold.status().toString();
+  EXPECT_FALSE(delta->report.folded);
+  EXPECT_TRUE(fold->report.folded);
+  EXPECT_LT(delta->report.bytesWritten * 10, fold->report.bytesWritten)
+      << delta->report.bytesWritten << " vs " << fold->report.bytesWritten;
+  EXPECT_LT(delta->report.bytesWritten * 100, indexBytes)
+      << delta->report.bytesWritten << " of " << indexBytes;
+}
+
+TEST(IndexerTest, SegmentsMergeSizeTieredAndAutoFoldsPastTheThreshold) {
+  Fixture f(50);
+  uint64_t facts = 50;
+  for (int c = 0; c < 40; ++c) {
+    Transaction tx;
+    for (int i = 0; i < 3; ++i) {
+      tx.inserts.push_back(fact(iri("seg" + std::to_string(c) + "_" + std::to_string(i)), iri("p1"),
+                                Term::literal("x")));
+    }
+    f.commit(std::move(tx));
+    facts += 3;
+    auto report = f.live->indexNow(kDelta);
+    ASSERT_TRUE(report.isOk()) << report.status().toString();
+    const auto snap = f.live->snapshot();
+    auto manifest = DeltaManifest::load(*f.base.blobs, snap->root().delta);
+    ASSERT_TRUE(manifest.isOk()) << manifest.status().toString();
+    ASSERT_EQ(manifest->graphs.size(), 1u);
+    const std::vector<DeltaSegment>& segments = manifest->graphs[0].segments;
+    EXPECT_EQ(manifest->flakes(), 3u * (c + 1));
+    EXPECT_EQ(snap->novelty().persistedFlakeCount(), manifest->flakes());
+    // At most three segments per size tier (a factor of 4), plus the newest.
+    const int tiers = (std::bit_width(manifest->flakes()) - 1) / 2 + 1;
+    EXPECT_LE(segments.size(), static_cast<size_t>(3 * tiers + 1)) << "commit " << c;
+    EXPECT_EQ(segments.front().afterT, snap->root().baseT);
+    EXPECT_EQ(segments.back().throughT, snap->t());
+    for (size_t k = 1; k < segments.size(); ++k) {
+      EXPECT_EQ(segments[k].afterT, segments[k - 1].throughT);
+    }
+    EXPECT_EQ(countAll(*snap), facts);
+  }
+  Transaction tx;
+  tx.inserts.push_back(fact(iri("last"), iri("p1"), Term::literal("x")));
+  f.commit(std::move(tx));
+  IndexBuildOptions automatic;
+  automatic.foldFlakes = 200;  // 121 changes stay under it
+  auto report = f.live->indexNow(automatic);
+  ASSERT_TRUE(report.isOk());
+  EXPECT_FALSE(report->folded);
+  automatic.foldFlakes = 100;  // now past it
+  Transaction more;
+  more.inserts.push_back(fact(iri("more"), iri("p1"), Term::literal("x")));
+  f.commit(std::move(more));
+  report = f.live->indexNow(automatic);
+  ASSERT_TRUE(report.isOk());
+  EXPECT_TRUE(report->folded);
+  EXPECT_EQ(report->flakes, 122u);
+  EXPECT_TRUE(f.live->snapshot()->root().delta.isNull());
+  EXPECT_EQ(countAll(*f.live->snapshot()), facts + 2);
+  EXPECT_EQ(f.live->snapshot()->root().quads, facts + 2);
 }
 
 }  // namespace

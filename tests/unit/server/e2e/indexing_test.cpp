@@ -1,7 +1,8 @@
-// End-to-end: indexing and history over a real socket — POST /ledgers/{name}/index folds the
-// commits into a new root (queries, t= reads and the summary agree before and after, and after
-// a restart); the background indexer runs by itself past index-soft-flakes and shows in
-// /metrics; GET /ledgers/{name}/history lists every change of a subject with t, time and op.
+// End-to-end: indexing and history over a real socket — POST /ledgers/{name}/index writes the
+// commits into a new root, as a delta segment or (mode=fold) folded into the trees (queries, t=
+// reads and the summary agree before and after, and after a restart); the background indexer runs
+// by itself past index-soft-flakes and shows in /metrics; GET /ledgers/{name}/history lists every
+// change of a subject with t, time and op.
 
 #include <thread>
 
@@ -41,21 +42,42 @@ TEST_F(E2eIndexing, IndexRouteFoldsCommitsAndEveryTStillReads) {
   const uint64_t t1 =
       update("INSERT DATA { ex:erin ex:name \"Erin\" . ex:frank ex:name \"Frank\" }");
   const uint64_t t2 = update("DELETE DATA { ex:erin ex:name \"Erin\" }");
-  const uint64_t t3 = update("INSERT DATA { ex:erin ex:name \"Erin Again\" }");
   std::map<uint64_t, std::vector<Row>> before;
-  for (uint64_t t : {t0, t1, t2, t3}) before[t] = names({{"t", std::to_string(t)}});
+  for (uint64_t t : {t0, t1, t2}) before[t] = names({{"t", std::to_string(t)}});
   EXPECT_NE(before[t1], before[t2]);
 
-  const HttpResponse r = client().post("/ledgers/people/index", "", "text/plain");
+  // The default on a small ledger: a delta run, the trees untouched.
+  const HttpResponse d = client().post("/ledgers/people/index", "", "text/plain");
+  ASSERT_EQ(d.status, 200) << d.body;
+  const nlohmann::json delta = parseJson(d.body);
+  EXPECT_TRUE(delta.value("indexed", false));
+  EXPECT_FALSE(delta.value("folded", true));
+  EXPECT_EQ(delta.value("deltaFlakes", uint64_t{0}), 3u);
+  EXPECT_EQ(delta.value("historyEntries", uint64_t{1}), 0u);
+  nlohmann::json s = summary();
+  EXPECT_EQ(s.value("indexedT", uint64_t{0}), t2);
+  EXPECT_EQ(s.value("treesT", uint64_t{0}), t0);
+  EXPECT_EQ(s.value("deltaFlakes", uint64_t{0}), 3u);
+  for (uint64_t t : {t0, t1, t2}) {
+    EXPECT_EQ(names({{"t", std::to_string(t)}}), before[t]) << "over the delta layer, at t=" << t;
+  }
+
+  const uint64_t t3 = update("INSERT DATA { ex:erin ex:name \"Erin Again\" }");
+  before[t3] = names({{"t", std::to_string(t3)}});
+  EXPECT_EQ(client().post("/ledgers/people/index?mode=sideways", "", "text/plain").status, 400);
+  const HttpResponse r = client().post("/ledgers/people/index?mode=fold", "", "text/plain");
   ASSERT_EQ(r.status, 200) << r.body;
   const nlohmann::json report = parseJson(r.body);
   EXPECT_EQ(report.value("t", uint64_t{0}), t3);
-  EXPECT_EQ(report.value("fromT", uint64_t{0}), t0);
+  EXPECT_EQ(report.value("fromT", uint64_t{0}), t2);
   EXPECT_TRUE(report.value("indexed", false));
+  EXPECT_TRUE(report.value("folded", false));
   EXPECT_EQ(report.value("historyEntries", uint64_t{0}), 1u);  // Erin's first name
-  const nlohmann::json s = summary();
+  s = summary();
   EXPECT_EQ(s.value("indexedT", uint64_t{0}), t3);
+  EXPECT_EQ(s.value("treesT", uint64_t{0}), t3);
   EXPECT_EQ(s.value("noveltyFlakes", uint64_t{1}), 0u);
+  EXPECT_EQ(s.value("deltaFlakes", uint64_t{1}), 0u);
   for (uint64_t t : {t0, t1, t2, t3}) {
     EXPECT_EQ(names({{"t", std::to_string(t)}}), before[t]) << "at t=" << t;
   }
@@ -116,9 +138,9 @@ TEST_F(E2eIndexing, HistoryListsEveryChangeOfASubject) {
 TEST_F(E2eIndexing, SummaryShowsADefaultGraphThatOnlyCommitsMade) {
   const HttpResponse created = client().post("/ledgers?name=fresh", "", "text/turtle");
   ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
-  const HttpResponse w = client().post("/ledgers/fresh/update",
-                                       "INSERT DATA { <http://r/a> <http://r/p> 2 }",
-                                       "application/sparql-update");
+  const HttpResponse w =
+      client().post("/ledgers/fresh/update", "INSERT DATA { <http://r/a> <http://r/p> 2 }",
+                    "application/sparql-update");
   ASSERT_EQ(w.status, 200) << w.body;
   const HttpResponse r = client().get("/ledgers/fresh");
   ASSERT_EQ(r.status, 200) << r.body;
