@@ -34,7 +34,6 @@ inline constexpr uint32_t kMaxDeltaBlockEntries = uint32_t{1} << 16;
 
 // The stored columns, in blob order: the five key columns, t, and assert (1) / retract (0).
 inline constexpr int kDeltaColumnCount = 7;
-inline constexpr size_t kDeltaBlockHeaderSize = 16 + kDeltaColumnCount * 20;
 
 // What a run's directory records about one block: enough to skip it by key.
 struct DeltaBlockInfo {

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include "index/leaflet/byte_io.h"
-#include "index/leaflet/leaflet_entry.h"
+#include "index/leaflet/column_blob.h"
 
 namespace cairn::index {
 namespace {
@@ -13,6 +12,8 @@ constexpr std::string_view kColumnNames[kHistoryColumnCount] = {"s", "p",    "ot
                                                                 "i", "from", "to"};
 constexpr int kFromColumn = 5;
 constexpr int kToColumn = 6;
+constexpr ColumnBlobFormat kHistoryBlockFormat{kKind, kHistoryBlockMagic, kHistoryFormatVersion,
+                                               kColumnNames, kMaxHistoryBlockEntries};
 
 uint64_t columnValue(const HistoryEntry& entry, int column) {
   if (column == kFromColumn) return entry.row.t;
@@ -45,27 +46,13 @@ HistoryBlockInfo encodeHistoryBlock(Permutation perm, std::span<const HistoryEnt
     info.maxTo = std::max(info.maxTo, entry.retractedT);
   }
 
-  blob.clear();
-  ByteWriter header(blob);
-  header.raw(kHistoryBlockMagic.data(), kHistoryBlockMagic.size());
-  header.u16(kHistoryFormatVersion);
-  header.u8(static_cast<uint8_t>(perm));
-  header.u8(0);  // reserved
-  header.u32(info.entries);
-  header.u32(0);                                               // reserved
-  header.zeros(kHistoryColumnCount * kColumnBlockRecordSize);  // records, patched below
-  CAIRN_CHECK(blob.size() == kHistoryBlockHeaderSize, "history block header drifted from format");
-
-  std::array<ColumnBlock, kHistoryColumnCount> blocks;
-  std::vector<uint64_t> values(entries.size());
+  std::vector<uint64_t> values(kHistoryColumnCount * entries.size());
   for (int c = 0; c < kHistoryColumnCount; ++c) {
-    for (size_t e = 0; e < entries.size(); ++e) values[e] = columnValue(entries[e], c);
-    blocks[c] = encoder.encode(values, blob);
+    for (size_t e = 0; e < entries.size(); ++e) {
+      values[c * entries.size() + e] = columnValue(entries[e], c);
+    }
   }
-  std::string records;
-  ByteWriter out(records);
-  for (const ColumnBlock& block : blocks) writeColumnBlock(out, block);
-  blob.replace(16, records.size(), records);
+  encodeColumnBlob(kHistoryBlockFormat, perm, info.entries, values, encoder, blob);
   return info;
 }
 
@@ -90,98 +77,25 @@ std::string compareHistoryBlockSummary(const HistoryBlockInfo& decoded,
 
 core::Result<HistoryBlock> parseHistoryBlock(std::string_view blob, const storage::ContentId& id,
                                              Permutation perm, const HistoryBlockInfo& expected) {
-  ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t reserved8 = 0;
-  uint32_t count = 0;
-  uint32_t reserved32 = 0;
-  if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u8(permByte) &&
-        in.u8(reserved8) && in.u32(count) && in.u32(reserved32))) {
-    return corruptBlob(kKind, id, "truncated header");
-  }
-  if (magic != kHistoryBlockMagic) return corruptBlob(kKind, id, "bad magic");
-  if (version != kHistoryFormatVersion) {
-    return corruptBlob(kKind, id, "unsupported format version " + std::to_string(version));
-  }
-  if (permByte != static_cast<uint8_t>(perm)) {
-    return corruptBlob(kKind, id, "belongs to another permutation");
-  }
-  if (reserved8 != 0 || reserved32 != 0) return corruptBlob(kKind, id, "reserved field not zero");
-  if (count == 0 || count > kMaxHistoryBlockEntries) {
-    return corruptBlob(kKind, id, "entry count " + std::to_string(count));
-  }
-  if (count != expected.entries) {
-    return corruptBlob(kKind, id,
-                       "holds " + std::to_string(count) + " entries, its directory says " +
-                           std::to_string(expected.entries));
-  }
-
-  // The stored blocks follow the header back to back, in column order, and end the blob.
-  std::array<ColumnBlock, kHistoryColumnCount> blocks;
-  uint64_t next = kHistoryBlockHeaderSize;
-  for (int c = 0; c < kHistoryColumnCount; ++c) {
-    if (!readColumnBlock(in, blocks[c])) {
-      return corruptBlob(kKind, id, "truncated or reserved-nonzero column record");
-    }
-    const std::string column = "column " + std::string(kColumnNames[c]) + ": ";
-    if (std::string problem = checkColumnBlock(blocks[c], count); !problem.empty()) {
-      return corruptBlob(kKind, id, column + problem);
-    }
-    if (blocks[c].isConstant()) continue;
-    if (blocks[c].offset != next) {
-      return corruptBlob(kKind, id,
-                         column + "block at " + std::to_string(blocks[c].offset) + ", expected " +
-                             std::to_string(next));
-    }
-    next += blocks[c].length;
-  }
-  if (next != blob.size()) {
-    return corruptBlob(kKind, id,
-                       "blocks end at " + std::to_string(next) + " in a blob of " +
-                           std::to_string(blob.size()) + " bytes");
-  }
-
+  CAIRN_ASSIGN_OR_RETURN(const std::vector<uint64_t> values,
+                         parseColumnBlob(kHistoryBlockFormat, blob, id, perm, expected.entries));
+  const uint32_t count = expected.entries;
   HistoryBlock block;
   block.perm = perm;
   block.entries.resize(count);
-  std::vector<uint64_t> values(count);
-  for (int c = 0; c < kHistoryColumnCount; ++c) {
-    // decodeColumn names only a tree column in its errors; relabelColumnFailure renames it.
-    const Column nominal = c < kKeyColumnCount ? static_cast<Column>(c) : Column::kT;
-    core::Status decoded = decodeColumn(blob, blocks[c], count, values.data(), id, nominal);
-    if (!decoded.isOk()) return relabelColumnFailure(decoded, kKind, id, kColumnNames[c]);
-    for (uint32_t e = 0; e < count; ++e) {
-      HistoryEntry& entry = block.entries[e];
-      const uint64_t v = values[e];
-      switch (c) {
-        case 0:
-          entry.row.s = v;
-          break;
-        case 1:
-          entry.row.p = v;
-          break;
-        case 2:
-          if (v > UINT16_MAX) {
-            return corruptBlob(kKind, id, "entry " + std::to_string(e) + ": ot out of range");
-          }
-          entry.row.ot = static_cast<core::ObjectType>(v);
-          break;
-        case 3:
-          entry.row.ok = v;
-          break;
-        case 4:
-          entry.row.i = v;
-          break;
-        case kFromColumn:
-          entry.row.t = v;
-          break;
-        default:
-          entry.retractedT = v;
-          break;
-      }
+  for (uint32_t e = 0; e < count; ++e) {
+    auto value = [&](int column) { return values[size_t{column} * count + e]; };
+    HistoryEntry& entry = block.entries[e];
+    entry.row.s = value(0);
+    entry.row.p = value(1);
+    if (value(2) > UINT16_MAX) {
+      return corruptBlob(kKind, id, "entry " + std::to_string(e) + ": ot out of range");
     }
+    entry.row.ot = static_cast<core::ObjectType>(value(2));
+    entry.row.ok = value(3);
+    entry.row.i = value(4);
+    entry.row.t = value(kFromColumn);
+    entry.retractedT = value(kToColumn);
   }
 
   HistoryBlockInfo& summary = block.summary;

@@ -35,7 +35,6 @@ inline constexpr uint32_t kMaxHistoryBlockEntries = uint32_t{1} << 16;
 
 // The stored columns of a block, in blob order.
 inline constexpr int kHistoryColumnCount = 7;
-inline constexpr size_t kHistoryBlockHeaderSize = 16 + kHistoryColumnCount * 20;
 
 // What a segment directory records about one block: enough to skip it by key or by time.
 struct HistoryBlockInfo {
