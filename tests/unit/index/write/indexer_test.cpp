@@ -95,9 +95,12 @@ struct Fixture {
   }
 };
 
-TEST(IndexerTest, IndexedRootHoldsTheSnapshotsFactsAtEveryT) {
-  Fixture f(200);
+// Six commits of deletes, inserts and re-asserts, each followed by its rows at its t.
+std::vector<uint64_t> commitMixedChanges(Fixture& f,
+                                         std::map<uint64_t, std::multiset<std::string>>& expected,
+                                         const std::function<void(int)>& afterCommit) {
   std::vector<uint64_t> ts{f.live->snapshot()->t()};
+  expected[ts.back()] = rowsAt(*f.live->snapshot());
   for (int k = 0; k < 6; ++k) {
     Transaction tx;
     tx.deletes.push_back(
@@ -113,10 +116,22 @@ TEST(IndexerTest, IndexedRootHoldsTheSnapshotsFactsAtEveryT) {
                Term::literal(std::to_string(back), std::string(core::vocab::kXsd) + "integer")));
     }
     ts.push_back(f.commit(std::move(tx)));
+    expected[ts.back()] = rowsAt(*f.live->snapshot());
+    afterCommit(k);
   }
-  const auto before = f.live->snapshot();
+  return ts;
+}
+
+uint64_t countAll(const Ledger& ledger) {
+  auto count = ledger.reader(core::kNoNode, Permutation::kPSOT)->count(ScanRange::all());
+  EXPECT_TRUE(count.isOk()) << count.status().toString();
+  return count.isOk() ? *count : 0;
+}
+
+TEST(IndexerTest, IndexedRootHoldsTheSnapshotsFactsAtEveryT) {
+  Fixture f(200);
   std::map<uint64_t, std::multiset<std::string>> expected;
-  for (uint64_t t : ts) expected[t] = rowsAt(*before, t);
+  const std::vector<uint64_t> ts = commitMixedChanges(f, expected, [](int) {});
 
   auto report = f.live->indexNow(kFold);
   ASSERT_TRUE(report.isOk()) << report.status().toString();
@@ -268,38 +283,6 @@ TEST(IndexerTest, AsOfTimesResolveAfterIndexingAndReopening) {
   for (const auto& [millis, t] : commits) EXPECT_EQ(reopened->tAtTime(millis), t);
   // Before the first commit: the import's t.
   EXPECT_EQ(reopened->tAtTime(commits.front().first - 1), f.base->root().t);
-}
-
-// Six commits of deletes, inserts and re-asserts, each followed by its rows at its t.
-std::vector<uint64_t> commitMixedChanges(Fixture& f,
-                                         std::map<uint64_t, std::multiset<std::string>>& expected,
-                                         const std::function<void(int)>& afterCommit) {
-  std::vector<uint64_t> ts{f.live->snapshot()->t()};
-  expected[ts.back()] = rowsAt(*f.live->snapshot());
-  for (int k = 0; k < 6; ++k) {
-    Transaction tx;
-    tx.deletes.push_back(
-        fact(iri("s" + std::to_string(k * 3)), iri("p" + std::to_string(k * 3 % 7)),
-             Term::literal(std::to_string(k * 3), std::string(core::vocab::kXsd) + "integer")));
-    tx.inserts.push_back(
-        fact(iri("new" + std::to_string(k)), iri("q"), Term::literal("v" + std::to_string(k))));
-    if (k >= 2) {
-      const int back = (k - 2) * 3;
-      tx.inserts.push_back(
-          fact(iri("s" + std::to_string(back)), iri("p" + std::to_string(back % 7)),
-               Term::literal(std::to_string(back), std::string(core::vocab::kXsd) + "integer")));
-    }
-    ts.push_back(f.commit(std::move(tx)));
-    expected[ts.back()] = rowsAt(*f.live->snapshot());
-    afterCommit(k);
-  }
-  return ts;
-}
-
-uint64_t countAll(const Ledger& ledger) {
-  auto count = ledger.reader(core::kNoNode, Permutation::kPSOT)->count(ScanRange::all());
-  EXPECT_TRUE(count.isOk()) << count.status().toString();
-  return count.isOk() ? *count : 0;
 }
 
 TEST(IndexerTest, DeltaRunsPersistTheCommitsAndAFoldMovesThemIntoTheTrees) {
