@@ -410,7 +410,8 @@ struct InsertRun {
 };
 
 InsertRun runInserts(const std::filesystem::path& dir, const std::filesystem::path& file,
-                     uint64_t baseTriples, double seconds, uint64_t run, size_t cacheBytes) {
+                     uint64_t baseTriples, double seconds, uint64_t run, size_t cacheBytes,
+                     const index::IndexerPolicy& policy) {
   const std::filesystem::path storeDir = dir / ("p1-store-" + std::to_string(run));
   InsertRun r;
   {
@@ -419,7 +420,7 @@ InsertRun runInserts(const std::filesystem::path& dir, const std::filesystem::pa
     auto ledger = openLive(s, cacheBytes);
     const Entities entities = entitiesOf(*ledger->snapshot(), baseTriples);
     InsertGenerator generator(entities, run, 1000 + run);
-    ledger->startIndexer(index::IndexerPolicy{});
+    ledger->startIndexer(policy);
     const double cpuBefore = processCpuSeconds();
     const auto start = Clock::now();
     const auto deadline =
@@ -641,16 +642,20 @@ void say(const char* format, ...) {
 }
 
 json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double seconds,
-              unsigned repeats, size_t cacheBytes) {
+              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes) {
   const std::string loadStart = loadAverage();
+  index::IndexerPolicy policy;
+  policy.build.foldFlakes = foldFlakes;
   const std::filesystem::path file = datagenFile(dir, baseTriples);
   std::vector<InsertRun> runs;
   for (unsigned run = 1; run <= repeats; ++run) {
-    runs.push_back(runInserts(dir, file, baseTriples, seconds, run, cacheBytes));
+    runs.push_back(runInserts(dir, file, baseTriples, seconds, run, cacheBytes, policy));
     const InsertRun& r = runs.back();
-    std::fprintf(stderr, "phase 1 run %u: %llu triples in %.1f s busy, %llu indexer runs\n", run,
-                 static_cast<unsigned long long>(r.triples), r.busySeconds,
-                 static_cast<unsigned long long>(r.counters.runs));
+    std::fprintf(stderr,
+                 "phase 1 run %u: %llu triples in %.1f s busy, %llu indexer runs (%llu folds)\n",
+                 run, static_cast<unsigned long long>(r.triples), r.busySeconds,
+                 static_cast<unsigned long long>(r.counters.runs),
+                 static_cast<unsigned long long>(r.counters.folds));
   }
   auto over = [&](auto f) {
     std::vector<double> v;
@@ -673,6 +678,7 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
       over([](const InsertRun& r) { return r.generateSeconds / r.wallSeconds; });
   const Summary triples = over([](const InsertRun& r) { return r.triples; });
   const Summary novelty = over([](const InsertRun& r) { return r.noveltyAtEnd; });
+  const Summary folds = over([](const InsertRun& r) { return r.counters.folds; });
   const Summary indexerRuns = over([](const InsertRun& r) { return r.counters.runs; });
   const Summary indexerSeconds =
       over([](const InsertRun& r) { return r.counters.secondsIndexing; });
@@ -686,10 +692,12 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   const std::string loadEnd = loadAverage();
 
   say("== 1. INSERT DATA, %llu triples per transaction, one writer, %.0f s per run, indexer on "
-      "(soft %llu, hard %llu flakes); base %llu triples; median (min-max) over %u runs\n",
+      "(soft %llu, hard %llu flakes, fold past %llu); base %llu triples; median (min-max) over "
+      "%u runs\n",
       static_cast<unsigned long long>(kTxTriples), seconds,
-      static_cast<unsigned long long>(index::IndexerPolicy{}.softFlakes),
-      static_cast<unsigned long long>(index::IndexerPolicy{}.hardFlakes),
+      static_cast<unsigned long long>(policy.softFlakes),
+      static_cast<unsigned long long>(policy.hardFlakes),
+      static_cast<unsigned long long>(policy.build.foldThreshold(baseTriples)),
       static_cast<unsigned long long>(baseTriples), repeats);
   say("  triples/s (parse + execute time)   %s   target >= 200000\n", show(rate, "%.0f").c_str());
   say("  triples/s (wall, text building in) %s\n", show(wallRate, "%.0f").c_str());
@@ -705,7 +713,8 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   say("  text building / wall               %s\n", show(generateShare, "%.3f").c_str());
   say("  triples inserted                   %s\n", show(triples, "%.0f").c_str());
   say("  novelty at the end (flakes)        %s\n", show(novelty, "%.0f").c_str());
-  say("  indexer runs                       %s  (failures %s)\n", show(indexerRuns, "%.0f").c_str(),
+  say("  indexer runs                       %s  (folds %s, failures %s)\n",
+      show(indexerRuns, "%.0f").c_str(), show(folds, "%.0f").c_str(),
       show(failures, "%.0f").c_str());
   say("  indexer seconds                    %s\n", show(indexerSeconds, "%.1f").c_str());
   say("  indexer MiB written                %s\n", show(indexerMiB, "%.1f").c_str());
@@ -1061,6 +1070,7 @@ int main(int argc, char** argv) {
   double seconds = 20;
   unsigned repeats = 3, rounds = 10, queryReps = 51;
   size_t cacheMiB = 1024;
+  uint64_t foldFlakes = 0;
   std::vector<int> phases{1, 2, 3};
   bool jsonOut = false;
   CLI::App app{"Background indexer, incremental indexing and reads over novelty (issue 5)"};
@@ -1072,6 +1082,8 @@ int main(int argc, char** argv) {
   app.add_option("--rounds", rounds, "phase 2: commit + indexNow rounds");
   app.add_option("--query-reps", queryReps, "phase 3: repetitions (and pool size) per query");
   app.add_option("--cache-mib", cacheMiB, "index cache of each ledger");
+  app.add_option("--fold-flakes", foldFlakes,
+                 "phase 1: the indexer's fold threshold (0: the default, quads / 16)");
   app.add_option("--phases", phases, "phases to run, comma-separated")->delimiter(',');
   app.add_flag("--json", jsonOut);
   CLI11_PARSE(app, argc, argv);
@@ -1096,7 +1108,7 @@ int main(int argc, char** argv) {
   json out = {{"cores", std::thread::hardware_concurrency()}, {"loadAverageStart", loadAverage()}};
   try {
     if (wanted.count(1) != 0) {
-      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes);
+      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes);
       out["peakRssBytesAfterPhase1"] = server::peakRssBytes();
     }
     if (wanted.count(2) != 0 || wanted.count(3) != 0) {

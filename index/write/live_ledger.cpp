@@ -276,6 +276,7 @@ core::Result<IndexBuildReport> LiveLedger::indexNow(const IndexBuildOptions& opt
 
   std::lock_guard lock(indexerMutex_);
   ++counters_.runs;
+  if (built->report.folded) ++counters_.folds;
   counters_.flakesIndexed += built->report.flakes;
   counters_.bytesWritten += built->report.bytesWritten;
   counters_.secondsIndexing += built->report.seconds;

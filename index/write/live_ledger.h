@@ -47,6 +47,7 @@ struct IndexerPolicy {
 // What the indexer and backpressure did so far (for /metrics).
 struct IndexerCounters {
   uint64_t runs = 0;      // roots published
+  uint64_t folds = 0;     // of which folded the delta layer into the trees (the rest: delta runs)
   uint64_t failures = 0;  // runs that failed (the novelty stays; the next run retries)
   uint64_t flakesIndexed = 0;
   uint64_t bytesWritten = 0;

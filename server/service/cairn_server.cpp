@@ -83,6 +83,9 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
       "cairn_indexer_runs_total", "Index roots the background indexer published",
       [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().runs); });
   indexerGauge(
+      "cairn_indexer_folds_total", "Indexer runs that folded the delta layer into the trees",
+      [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().folds); });
+  indexerGauge(
       "cairn_indexer_failures_total", "Indexer runs that failed (retried later)",
       [](const index::LiveLedger& l) { return static_cast<double>(l.indexerCounters().failures); });
   indexerGauge("cairn_indexer_bytes_written_total", "Bytes of new blobs the indexer wrote",
