@@ -82,10 +82,13 @@ void applyDataset(const QueryJob& job, query::Query& q) {
   q.dataset.namedGraphs = job.namedGraphs;
 }
 
-void checkGraphExists(const index::Ledger& ledger, const std::string& iri) {
+// Whether the graph has triples at asOf: a Graph Store GET at t= / as-of= answers the graph as it
+// was then (one emptied by deletes since still exists at a t before them, one created since does
+// not yet).
+void checkGraphExists(const index::Ledger& ledger, const std::string& iri, uint64_t asOf) {
   auto id = ledger.encodeNode(core::Term::iri(iri));
   // A graph exists while it has triples (one emptied by deletes is gone).
-  const bool found = id.isOk() && id->has_value() && ledger.hasGraph(**id);
+  const bool found = id.isOk() && id->has_value() && ledger.hasGraph(**id, asOf);
   if (!found) throw HttpError(404, "graph_not_found", "the ledger has no graph <" + iri + ">");
 }
 
@@ -181,7 +184,6 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
                          ? *call.context->parseCache->get(parseOptions.baseIri, job.text, parse)
                          : parse();
     applyDataset(job, q);
-    if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph);
 
     query::QueryOptions options;
     options.timeout = job.timeout;
@@ -191,6 +193,7 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     if (job.asOfT) options.asOf = *job.asOfT;
     if (job.asOfMillis)
       options.asOf = call.context->ledgers.live(call.ledger)->tAtTime(*job.asOfMillis);
+    if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph, options.asOf);
 
     if (job.explain) {
       query::PlanInfo plan;

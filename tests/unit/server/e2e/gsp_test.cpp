@@ -168,6 +168,10 @@ TEST_F(E2eGsp, DirectPutGetPostDelete) {
   EXPECT_TRUE(r.body.empty());
   expectError(client().send("DELETE", directTarget(path), std::nullopt), 404, "not_found");
   EXPECT_EQ(ledgerT(), 5u);
+  // At an earlier t the graph is as it was then: there before the DELETE, absent before the PUT.
+  EXPECT_EQ(content(indirectTarget(iri) + "&t=4"),
+            std::set<std::string>{triple("bob", "nick", "\"B\"")});
+  expectError(client().get(indirectTarget(iri) + "&t=1"), 404, "graph_not_found");
   // The ledger's other graphs did not move.
   EXPECT_EQ(content(indirectTarget(exIri("g1"))),
             std::set<std::string>{triple("carol", "name", "\"Carol\"")});
