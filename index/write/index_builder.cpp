@@ -1,10 +1,15 @@
 #include "index/write/index_builder.h"
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "core/term.h"
@@ -261,12 +266,45 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
   return core::Status::ok();
 }
 
+// One permutation's share of a fold: its tree with the changes merged, and the history segment
+// of what they retracted or superseded (none when nothing was).
+struct PermutationFold {
+  core::Status status;
+  MergeResult merged;
+  std::optional<HistorySegmentRef> history;
+};
+
+PermutationFold foldPermutation(storage::BlobStore& blobs, const Ledger& snapshot, Permutation perm,
+                                const PermutationRoot& baseRoot, const GraphDelta& delta) {
+  PermutationFold fold;
+  auto merged = mergeIntoTree(blobs, perm, baseRoot, rowChanges(delta, perm), snapshot.cache(),
+                              snapshot.config());
+  if (!merged.isOk()) {
+    fold.status = merged.status();
+    return fold;
+  }
+  fold.merged = std::move(merged).value();
+  if (delta.history.empty()) return fold;
+  HistorySegmentWriter writer(blobs, perm, snapshot.config());
+  for (const HistoryEntry& entry : historyIn(delta, perm)) {
+    fold.status = writer.add(entry);
+    if (!fold.status.isOk()) return fold;
+  }
+  auto ref = writer.finish();
+  if (!ref.isOk()) {
+    fold.status = ref.status();
+    return fold;
+  }
+  fold.history = *ref;
+  return fold;
+}
+
 // The fold: the delta layer and the new changes merged into the trees, statistics and history.
 core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
-                     IndexBuildReport& report) {
+                     IndexBuildReport& report, unsigned threads) {
+  tbb::task_arena arena(static_cast<int>(threads));
   const IndexRoot& old = snapshot.root();
   const Novelty& novelty = snapshot.novelty();
-  const IndexConfig& config = snapshot.config();
   report.folded = true;
 
   CAIRN_ASSIGN_OR_RETURN(auto rdfType,
@@ -292,22 +330,23 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
     const GraphIndex* before = old.findGraph(graph);
     GraphIndex after;
     after.graph = graph;
-    for (Permutation perm : kAllPermutations) {
-      const PermutationRoot baseRoot = before ? before->permutation(perm) : PermutationRoot{};
-      const std::vector<RowChange> changes = rowChanges(delta, perm);
-      CAIRN_ASSIGN_OR_RETURN(MergeResult merged, mergeIntoTree(blobs, perm, baseRoot, changes,
-                                                               snapshot.cache(), config));
-      after.permutations[static_cast<int>(perm)] = merged.root;
-      report.leafletsRewritten += merged.stats.leafletsRewritten;
-      report.leafletsReused += merged.stats.leafletsReused;
-      if (!delta.history.empty()) {
-        HistorySegmentWriter writer(blobs, perm, config);
-        for (const HistoryEntry& entry : historyIn(delta, perm)) {
-          CAIRN_RETURN_IF_ERROR(writer.add(entry));
-        }
-        CAIRN_ASSIGN_OR_RETURN(HistorySegmentRef ref, writer.finish());
-        manifest.append(graph, perm, ref);
-      }
+    // The four permutations merge in parallel: each touches only its own tree (the store and
+    // the cache are thread-safe), and a fold of scattered changes rewrites most leaflets of
+    // all four, so this is where a fold spends its time.
+    std::array<PermutationFold, 4> folds;
+    arena.execute([&] {
+      tbb::parallel_for(0, 4, [&](int p) {
+        const Permutation perm = kAllPermutations[p];
+        const PermutationRoot baseRoot = before ? before->permutation(perm) : PermutationRoot{};
+        folds[p] = foldPermutation(blobs, snapshot, perm, baseRoot, delta);
+      });
+    });
+    for (int p = 0; p < 4; ++p) {
+      CAIRN_RETURN_IF_ERROR(folds[p].status);
+      after.permutations[p] = folds[p].merged.root;
+      report.leafletsRewritten += folds[p].merged.stats.leafletsRewritten;
+      report.leafletsReused += folds[p].merged.stats.leafletsReused;
+      if (folds[p].history) manifest.append(graph, kAllPermutations[p], *folds[p].history);
     }
     after.triples = after.permutation(Permutation::kSPOT).rows;
     if (after.triples == 0) continue;  // a graph exists while it has triples
@@ -339,6 +378,12 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
 uint64_t IndexBuildOptions::foldThreshold(uint64_t quads) const {
   if (foldFlakes != 0) return foldFlakes;
   return std::clamp<uint64_t>(quads / 16, uint64_t{1} << 16, uint64_t{1} << 22);
+}
+
+unsigned IndexBuildOptions::foldConcurrency() const {
+  if (foldThreads != 0) return foldThreads;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 1 ? cores - 1 : 1;
 }
 
 core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Ledger& snapshot,
@@ -373,7 +418,7 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   const bool fold = options.mode == Mode::kFold || novelty.empty() ||
                     (options.mode == Mode::kAuto && pending > options.foldThreshold(old.quads));
   if (fold) {
-    CAIRN_RETURN_IF_ERROR(foldAll(blobs, snapshot, next, report));
+    CAIRN_RETURN_IF_ERROR(foldAll(blobs, snapshot, next, report, options.foldConcurrency()));
   } else {
     CAIRN_RETURN_IF_ERROR(persistDelta(blobs, snapshot, next, report));
   }

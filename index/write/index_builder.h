@@ -43,8 +43,13 @@ struct IndexBuildOptions {
   // kAuto's threshold in changes (delta layer plus new ones, all graphs); 0 picks the default:
   // a sixteenth of the trees' quads, at least 2^16 and at most 2^22.
   uint64_t foldFlakes = 0;
+  // Threads a fold merges the four permutations with; 0: one fewer than the machine's cores (at
+  // least one), so that writers committing meanwhile keep a core. With no writer to share with
+  // (an offline `cairn index`) every core is the better choice.
+  unsigned foldThreads = 0;
 
   uint64_t foldThreshold(uint64_t quads) const;
+  unsigned foldConcurrency() const;
 };
 
 struct IndexBuildReport {

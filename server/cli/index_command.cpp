@@ -1,8 +1,10 @@
 // `cairn index`: write a ledger's commits since its index root into a new root — a delta
 // segment, or folded into the trees copy-on-write — and print what the run wrote.
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "core/error.h"
 #include "server/cli/commands.h"
@@ -21,6 +23,8 @@ void runIndex(const IndexArgs& args) {
   index::IndexBuildOptions options;
   if (args.mode == "fold") options.mode = index::IndexBuildOptions::Mode::kFold;
   if (args.mode == "delta") options.mode = index::IndexBuildOptions::Mode::kDelta;
+  // Offline: no writer shares the machine, so a fold may use every core.
+  options.foldThreads = std::max(1u, std::thread::hardware_concurrency());
   auto report = ledger->indexNow(options);
   if (!report.isOk()) throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
   const index::IndexBuildReport& r = *report;

@@ -65,6 +65,7 @@ void indexNow(index::LiveLedger& live, std::mt19937_64& rng) {
   using Mode = index::IndexBuildOptions::Mode;
   index::IndexBuildOptions options;
   options.mode = rng() % 2 == 0 ? Mode::kDelta : Mode::kFold;
+  options.foldThreads = 1 + static_cast<unsigned>(rng() % 4);  // serial and parallel folds
   auto report = live.indexNow(options);
   if (!report.isOk()) throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
 }
