@@ -3,14 +3,14 @@
 #include <algorithm>
 
 #include "core/check.h"
-#include "index/leaflet/byte_io.h"
+#include "index/leaflet/block_directory.h"
 
 namespace cairn::index {
 namespace {
 
 constexpr std::string_view kRunKind = "delta run";
-constexpr size_t kRunHeaderSize = 40;
-constexpr size_t kRunBlockRecordSize = 2 * 8 * kKeyColumnCount + 8 + 16 + 32;
+constexpr BlockDirectoryFormat kDeltaDirectoryFormat{kRunKind, kDeltaRunMagic, kDeltaFormatVersion,
+                                                     kMaxDeltaBlockEntries, false};
 
 uint32_t deltaBlockEntriesFor(const IndexConfig& config) {
   return std::clamp<uint32_t>(std::min(kDefaultDeltaBlockEntries, config.leafletRows), 1,
@@ -29,104 +29,31 @@ std::string describeChange(const NoveltyEntry& entry) {
 }  // namespace
 
 std::string encodeDeltaDirectory(const DeltaDirectory& directory) {
-  CAIRN_CHECK(!directory.blocks.empty() && directory.blocks.size() <= UINT32_MAX,
-              "delta directory block count");
-  std::string blob;
-  blob.reserve(kRunHeaderSize + directory.blocks.size() * kRunBlockRecordSize);
-  ByteWriter out(blob);
-  out.raw(kDeltaRunMagic.data(), kDeltaRunMagic.size());
-  out.u16(kDeltaFormatVersion);
-  out.u8(static_cast<uint8_t>(directory.perm));
-  out.u8(0);  // reserved
-  out.u32(static_cast<uint32_t>(directory.blocks.size()));
-  out.u32(static_cast<uint32_t>(kRunBlockRecordSize));
-  out.u64(directory.entries);
-  out.u64(directory.minT);
-  out.u64(directory.maxT);
-  CAIRN_CHECK(out.size() == kRunHeaderSize, "delta directory header drifted from format");
+  BlockDirectoryContents contents;
+  contents.perm = directory.perm;
+  contents.entries = directory.entries;
+  contents.lowT = directory.minT;
+  contents.highT = directory.maxT;
   for (const DeltaBlockInfo& block : directory.blocks) {
-    for (uint64_t v : block.firstKey) out.u64(v);
-    for (uint64_t v : block.lastKey) out.u64(v);
-    out.u32(block.entries);
-    out.u32(0);  // reserved
-    out.u64(block.minT);
-    out.u64(block.maxT);
-    out.id(block.id);
+    contents.blocks.push_back(
+        {block.firstKey, block.lastKey, block.entries, block.minT, block.maxT, block.id});
   }
-  return blob;
+  return encodeBlockDirectory(kDeltaDirectoryFormat, contents);
 }
 
 core::Result<DeltaDirectory> parseDeltaDirectory(std::string_view blob,
                                                  const storage::ContentId& id) {
-  ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t reserved8 = 0;
-  uint32_t blockCount = 0;
-  uint32_t recordSize = 0;
+  CAIRN_ASSIGN_OR_RETURN(BlockDirectoryContents contents,
+                         parseBlockDirectory(kDeltaDirectoryFormat, blob, id));
   DeltaDirectory directory;
-  if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u8(permByte) &&
-        in.u8(reserved8) && in.u32(blockCount) && in.u32(recordSize) && in.u64(directory.entries) &&
-        in.u64(directory.minT) && in.u64(directory.maxT))) {
-    return corruptBlob(kRunKind, id, "truncated header");
-  }
-  if (magic != kDeltaRunMagic) return corruptBlob(kRunKind, id, "bad magic");
-  if (version != kDeltaFormatVersion) {
-    return corruptBlob(kRunKind, id, "unsupported format version " + std::to_string(version));
-  }
-  if (permByte > static_cast<uint8_t>(Permutation::kOPST)) {
-    return corruptBlob(kRunKind, id, "unknown permutation " + std::to_string(permByte));
-  }
-  directory.perm = static_cast<Permutation>(permByte);
-  if (reserved8 != 0) return corruptBlob(kRunKind, id, "reserved header byte not zero");
-  if (recordSize != kRunBlockRecordSize) {
-    return corruptBlob(kRunKind, id, "block record size " + std::to_string(recordSize));
-  }
-  if (blockCount == 0) return corruptBlob(kRunKind, id, "no blocks");
-  if (blob.size() != kRunHeaderSize + uint64_t{blockCount} * kRunBlockRecordSize) {
-    return corruptBlob(
-        kRunKind, id,
-        "size " + std::to_string(blob.size()) + " for " + std::to_string(blockCount) + " blocks");
-  }
-
-  directory.blocks.resize(blockCount);
-  uint64_t entries = 0;
-  uint64_t minT = UINT64_MAX;
-  uint64_t maxT = 0;
-  for (uint32_t b = 0; b < blockCount; ++b) {
-    DeltaBlockInfo& block = directory.blocks[b];
-    uint32_t reserved = 0;
-    bool ok = true;
-    for (uint64_t& v : block.firstKey) ok = ok && in.u64(v);
-    for (uint64_t& v : block.lastKey) ok = ok && in.u64(v);
-    ok = ok && in.u32(block.entries) && in.u32(reserved) && in.u64(block.minT) &&
-         in.u64(block.maxT) && in.id(block.id);
-    const std::string where = "block " + std::to_string(b) + ": ";
-    if (!ok) return corruptBlob(kRunKind, id, where + "truncated record");
-    if (reserved != 0) return corruptBlob(kRunKind, id, where + "reserved field not zero");
-    if (block.entries == 0 || block.entries > kMaxDeltaBlockEntries) {
-      return corruptBlob(kRunKind, id, where + "entry count " + std::to_string(block.entries));
-    }
-    if (rowKeyLess(block.lastKey, block.firstKey)) {
-      return corruptBlob(kRunKind, id, where + "bad key span");
-    }
-    if (block.minT > block.maxT) return corruptBlob(kRunKind, id, where + "bad t bounds");
-    if (block.id.isNull()) return corruptBlob(kRunKind, id, where + "null block id");
-    if (b > 0 && rowKeyLess(block.firstKey, directory.blocks[b - 1].lastKey)) {
-      return corruptBlob(kRunKind, id, where + "out of key order");
-    }
-    entries += block.entries;
-    minT = std::min(minT, block.minT);
-    maxT = std::max(maxT, block.maxT);
-  }
-  if (entries != directory.entries) {
-    return corruptBlob(kRunKind, id,
-                       "header says " + std::to_string(directory.entries) +
-                           " entries, its blocks hold " + std::to_string(entries));
-  }
-  if (minT != directory.minT || maxT != directory.maxT) {
-    return corruptBlob(kRunKind, id, "header t bounds are not its blocks' bounds");
+  directory.perm = contents.perm;
+  directory.entries = contents.entries;
+  directory.minT = contents.lowT;
+  directory.maxT = contents.highT;
+  directory.blocks.reserve(contents.blocks.size());
+  for (const BlockRecord& block : contents.blocks) {
+    directory.blocks.push_back(
+        {block.firstKey, block.lastKey, block.entries, block.lowT, block.highT, block.id});
   }
   return directory;
 }

@@ -3,14 +3,14 @@
 #include <algorithm>
 
 #include "index/leaflet/blob_format.h"
-#include "index/leaflet/byte_io.h"
+#include "index/leaflet/block_directory.h"
 
 namespace cairn::index {
 namespace {
 
 constexpr std::string_view kSegmentKind = "history segment";
-constexpr size_t kDirectoryHeaderSize = 40;
-constexpr size_t kBlockRecordSize = 2 * 8 * kKeyColumnCount + 8 + 16 + 32;
+constexpr BlockDirectoryFormat kHistoryDirectoryFormat{
+    kSegmentKind, kHistorySegmentMagic, kHistoryFormatVersion, kMaxHistoryBlockEntries, true};
 
 std::string describeEntry(const HistoryEntry& entry) {
   const IndexRow& r = entry.row;
@@ -27,105 +27,31 @@ uint32_t blockEntriesFor(const IndexConfig& config) {
 }  // namespace
 
 std::string encodeHistoryDirectory(const HistoryDirectory& directory) {
-  CAIRN_CHECK(!directory.blocks.empty() && directory.blocks.size() <= UINT32_MAX,
-              "history directory block count");
-  std::string blob;
-  blob.reserve(kDirectoryHeaderSize + directory.blocks.size() * kBlockRecordSize);
-  ByteWriter out(blob);
-  out.raw(kHistorySegmentMagic.data(), kHistorySegmentMagic.size());
-  out.u16(kHistoryFormatVersion);
-  out.u8(static_cast<uint8_t>(directory.perm));
-  out.u8(0);  // reserved
-  out.u32(static_cast<uint32_t>(directory.blocks.size()));
-  out.u32(static_cast<uint32_t>(kBlockRecordSize));
-  out.u64(directory.entries);
-  out.u64(directory.minT);
-  out.u64(directory.maxT);
-  CAIRN_CHECK(out.size() == kDirectoryHeaderSize, "history directory header drifted from format");
+  BlockDirectoryContents contents;
+  contents.perm = directory.perm;
+  contents.entries = directory.entries;
+  contents.lowT = directory.minT;
+  contents.highT = directory.maxT;
   for (const HistoryBlockInfo& block : directory.blocks) {
-    for (uint64_t v : block.firstKey) out.u64(v);
-    for (uint64_t v : block.lastKey) out.u64(v);
-    out.u32(block.entries);
-    out.u32(0);  // reserved
-    out.u64(block.minFrom);
-    out.u64(block.maxTo);
-    out.id(block.id);
+    contents.blocks.push_back(
+        {block.firstKey, block.lastKey, block.entries, block.minFrom, block.maxTo, block.id});
   }
-  return blob;
+  return encodeBlockDirectory(kHistoryDirectoryFormat, contents);
 }
 
 core::Result<HistoryDirectory> parseHistoryDirectory(std::string_view blob,
                                                      const storage::ContentId& id) {
-  ByteReader in(blob);
-  BlobMagic magic{};
-  uint16_t version = 0;
-  uint8_t permByte = 0;
-  uint8_t reserved8 = 0;
-  uint32_t blockCount = 0;
-  uint32_t recordSize = 0;
+  CAIRN_ASSIGN_OR_RETURN(BlockDirectoryContents contents,
+                         parseBlockDirectory(kHistoryDirectoryFormat, blob, id));
   HistoryDirectory directory;
-  if (!(in.raw(magic.data(), magic.size()) && in.u16(version) && in.u8(permByte) &&
-        in.u8(reserved8) && in.u32(blockCount) && in.u32(recordSize) && in.u64(directory.entries) &&
-        in.u64(directory.minT) && in.u64(directory.maxT))) {
-    return corruptBlob(kSegmentKind, id, "truncated header");
-  }
-  if (magic != kHistorySegmentMagic) return corruptBlob(kSegmentKind, id, "bad magic");
-  if (version != kHistoryFormatVersion) {
-    return corruptBlob(kSegmentKind, id, "unsupported format version " + std::to_string(version));
-  }
-  if (permByte > static_cast<uint8_t>(Permutation::kOPST)) {
-    return corruptBlob(kSegmentKind, id, "unknown permutation " + std::to_string(permByte));
-  }
-  directory.perm = static_cast<Permutation>(permByte);
-  if (reserved8 != 0) return corruptBlob(kSegmentKind, id, "reserved header byte not zero");
-  if (recordSize != kBlockRecordSize) {
-    return corruptBlob(kSegmentKind, id, "block record size " + std::to_string(recordSize));
-  }
-  if (blockCount == 0) return corruptBlob(kSegmentKind, id, "no blocks");
-  if (blob.size() != kDirectoryHeaderSize + uint64_t{blockCount} * kBlockRecordSize) {
-    return corruptBlob(
-        kSegmentKind, id,
-        "size " + std::to_string(blob.size()) + " for " + std::to_string(blockCount) + " blocks");
-  }
-
-  directory.blocks.resize(blockCount);
-  uint64_t entries = 0;
-  uint64_t minT = UINT64_MAX;
-  uint64_t maxT = 0;
-  for (uint32_t b = 0; b < blockCount; ++b) {
-    HistoryBlockInfo& block = directory.blocks[b];
-    uint32_t reserved = 0;
-    bool ok = true;
-    for (uint64_t& v : block.firstKey) ok = ok && in.u64(v);
-    for (uint64_t& v : block.lastKey) ok = ok && in.u64(v);
-    ok = ok && in.u32(block.entries) && in.u32(reserved) && in.u64(block.minFrom) &&
-         in.u64(block.maxTo) && in.id(block.id);
-    const std::string where = "block " + std::to_string(b) + ": ";
-    if (!ok) return corruptBlob(kSegmentKind, id, where + "truncated record");
-    if (reserved != 0) return corruptBlob(kSegmentKind, id, where + "reserved field not zero");
-    if (block.entries == 0 || block.entries > kMaxHistoryBlockEntries) {
-      return corruptBlob(kSegmentKind, id, where + "entry count " + std::to_string(block.entries));
-    }
-    if (block.lastKey < block.firstKey || (block.entries == 1 && block.firstKey != block.lastKey)) {
-      return corruptBlob(kSegmentKind, id, where + "bad key span");
-    }
-    if (block.minFrom >= block.maxTo)
-      return corruptBlob(kSegmentKind, id, where + "empty t bounds");
-    if (block.id.isNull()) return corruptBlob(kSegmentKind, id, where + "null block id");
-    if (b > 0 && block.firstKey < directory.blocks[b - 1].lastKey) {
-      return corruptBlob(kSegmentKind, id, where + "out of key order");
-    }
-    entries += block.entries;
-    minT = std::min(minT, block.minFrom);
-    maxT = std::max(maxT, block.maxTo);
-  }
-  if (entries != directory.entries) {
-    return corruptBlob(kSegmentKind, id,
-                       "header says " + std::to_string(directory.entries) +
-                           " entries, its blocks hold " + std::to_string(entries));
-  }
-  if (minT != directory.minT || maxT != directory.maxT) {
-    return corruptBlob(kSegmentKind, id, "header t bounds are not its blocks' bounds");
+  directory.perm = contents.perm;
+  directory.entries = contents.entries;
+  directory.minT = contents.lowT;
+  directory.maxT = contents.highT;
+  directory.blocks.reserve(contents.blocks.size());
+  for (const BlockRecord& block : contents.blocks) {
+    directory.blocks.push_back(
+        {block.firstKey, block.lastKey, block.entries, block.lowT, block.highT, block.id});
   }
   return directory;
 }
