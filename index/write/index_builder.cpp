@@ -16,6 +16,7 @@
 #include "core/vocab.h"
 #include "index/delta/delta_manifest.h"
 #include "index/dictionary/dictionary_append.h"
+#include "index/history/history_compaction.h"
 #include "index/history/history_manifest.h"
 #include "index/history/history_segment.h"
 #include "index/novelty/novelty_run.h"
@@ -160,35 +161,62 @@ std::vector<HistoryEntry> historyIn(const GraphDelta& delta, Permutation perm) {
 // Size tier of a delta segment: segments within a factor of 4 share one.
 int segmentTierOf(uint64_t flakes) { return (std::bit_width(flakes) - 1) / 2; }
 
-// How many of a graph's newest segments a delta run merges into the segment it writes, given
-// their sizes (oldest first) and the new changes': the rule of the in-memory runs
-// (PermutationNovelty::with) — merge while the newest has outgrown the one before it or four
-// share a tier — so a change is rewritten about log4(layer / run) times.
-size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes) {
-  constexpr size_t kSegmentsPerMerge = 4;
-  std::vector<uint64_t> sizes;
-  for (const DeltaSegment& s : segments) sizes.push_back(s.flakes);
-  sizes.push_back(newFlakes);
-  size_t absorbed = 0;
+// How many of the newest of `sizes` (oldest first) merge into one under the size-tiered rule of
+// the in-memory runs (PermutationNovelty::with): merge while the newest has outgrown the one
+// before it, or four share a tier — so an entry is rewritten about log4(total / newest) times and
+// a list keeps about three items per tier. 0 or 1: no merge.
+size_t tieredMergeCount(std::vector<uint64_t> sizes) {
+  constexpr size_t kItemsPerMerge = 4;
+  size_t merged = 1;
   while (sizes.size() >= 2) {
     const size_t n = sizes.size();
     size_t take = 0;
     if (segmentTierOf(sizes[n - 1]) > segmentTierOf(sizes[n - 2])) {
       take = 2;
-    } else if (n >= kSegmentsPerMerge) {
-      take = kSegmentsPerMerge;
-      for (size_t i = n - kSegmentsPerMerge; i < n; ++i) {
+    } else if (n >= kItemsPerMerge) {
+      take = kItemsPerMerge;
+      for (size_t i = n - kItemsPerMerge; i < n; ++i) {
         if (segmentTierOf(sizes[i]) != segmentTierOf(sizes[n - 1])) take = 0;
       }
     }
     if (take == 0) break;
-    uint64_t merged = 0;
-    for (size_t i = n - take; i < n; ++i) merged += sizes[i];
+    uint64_t total = 0;
+    for (size_t i = n - take; i < n; ++i) total += sizes[i];
     sizes.resize(n - take);
-    sizes.push_back(merged);
-    absorbed += take - 1;
+    sizes.push_back(total);
+    merged += take - 1;
   }
-  return absorbed;
+  return merged;
+}
+
+// How many of a graph's newest delta segments a delta run merges into the segment it writes.
+size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes) {
+  std::vector<uint64_t> sizes;
+  for (const DeltaSegment& s : segments) sizes.push_back(s.flakes);
+  sizes.push_back(newFlakes);
+  return tieredMergeCount(std::move(sizes)) - 1;
+}
+
+// After a fold appended history segments: compacts each list's newest segments of `graph` by the
+// same rule, so time-travel reads open a logarithmic number of segment directories however many
+// folds a ledger has seen (index/history/history_compaction.h).
+core::Status compactNewestHistory(storage::BlobStore& blobs, const Ledger& snapshot,
+                                  core::NodeId graph, HistoryManifest& manifest) {
+  for (Permutation perm : kAllPermutations) {
+    const GraphHistory* history = manifest.findGraph(graph);
+    if (history == nullptr) return core::Status::ok();
+    const std::vector<HistorySegmentRef>& list = history->of(perm);
+    std::vector<uint64_t> sizes;
+    for (const HistorySegmentRef& ref : list) sizes.push_back(ref.entries);
+    const size_t count = tieredMergeCount(sizes);
+    if (count < 2) continue;
+    const size_t first = list.size() - count;
+    CAIRN_ASSIGN_OR_RETURN(HistorySegmentRef merged,
+                           compactSegments(blobs, perm, std::span(list).subspan(first),
+                                           snapshot.config(), snapshot.cache()));
+    CAIRN_ASSIGN_OR_RETURN(manifest, manifest.withCompacted(graph, perm, first, count, merged));
+  }
+  return core::Status::ok();
 }
 
 // Adds the net row changes of `entries` (one permutation-ordered run of SPOT changes over a
@@ -347,6 +375,9 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
       report.leafletsRewritten += folds[p].merged.stats.leafletsRewritten;
       report.leafletsReused += folds[p].merged.stats.leafletsReused;
       if (folds[p].history) manifest.append(graph, kAllPermutations[p], *folds[p].history);
+    }
+    if (!delta.history.empty()) {
+      CAIRN_RETURN_IF_ERROR(compactNewestHistory(blobs, snapshot, graph, manifest));
     }
     after.triples = after.permutation(Permutation::kSPOT).rows;
     if (after.triples == 0) continue;  // a graph exists while it has triples

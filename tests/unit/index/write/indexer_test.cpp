@@ -17,6 +17,7 @@
 
 #include "core/vocab.h"
 #include "index/delta/delta_manifest.h"
+#include "index/history/history_manifest.h"
 #include "index/ledger/ledger_name.h"
 #include "index/write/commit_time.h"
 #include "index/write/live_ledger.h"
@@ -417,6 +418,40 @@ TEST(IndexerTest, SegmentsMergeSizeTieredAndAutoFoldsPastTheThreshold) {
   EXPECT_TRUE(f.live->snapshot()->root().delta.isNull());
   EXPECT_EQ(countAll(*f.live->snapshot()), facts + 2);
   EXPECT_EQ(f.live->snapshot()->root().quads, facts + 2);
+}
+
+TEST(IndexerTest, HistorySegmentsCompactAsFoldsAddThem) {
+  Fixture f(60);
+  std::map<uint64_t, std::multiset<std::string>> expected;
+  std::vector<uint64_t> ts{f.live->snapshot()->t()};
+  expected[ts.back()] = rowsAt(*f.live->snapshot());
+  for (int k = 0; k < 40; ++k) {  // each fold retracts a fact: one history segment per list
+    Transaction tx;
+    tx.deletes.push_back(
+        fact(iri("s" + std::to_string(k)), iri("p" + std::to_string(k % 7)),
+             Term::literal(std::to_string(k), std::string(core::vocab::kXsd) + "integer")));
+    tx.inserts.push_back(fact(iri("h" + std::to_string(k)), iri("q"), Term::literal("x")));
+    ts.push_back(f.commit(std::move(tx)));
+    expected[ts.back()] = rowsAt(*f.live->snapshot());
+    auto report = f.live->indexNow(kFold);
+    ASSERT_TRUE(report.isOk()) << report.status().toString();
+    auto manifest = HistoryManifest::load(*f.base.blobs, f.live->snapshot()->root().history);
+    ASSERT_TRUE(manifest.isOk()) << manifest.status().toString();
+    const GraphHistory* history = manifest->findGraph(core::kNoNode);
+    ASSERT_NE(history, nullptr);
+    for (Permutation perm : kAllPermutations) {
+      uint64_t entries = 0;
+      for (const HistorySegmentRef& ref : history->of(perm)) entries += ref.entries;
+      EXPECT_EQ(entries, static_cast<uint64_t>(k + 1));  // compaction keeps every entry
+      // At most three segments per size tier (a factor of 4), plus the newest.
+      const int tiers = (std::bit_width(entries) - 1) / 2 + 1;
+      EXPECT_LE(history->of(perm).size(), static_cast<size_t>(3 * tiers + 1)) << "fold " << k;
+    }
+  }
+  for (uint64_t t : ts) EXPECT_EQ(rowsAt(*f.live->snapshot(), t), expected[t]) << "at t=" << t;
+  auto reopened = f.reopen();
+  ASSERT_NE(reopened, nullptr);
+  for (uint64_t t : ts) EXPECT_EQ(rowsAt(*reopened->snapshot(), t), expected[t]) << "at t=" << t;
 }
 
 }  // namespace
