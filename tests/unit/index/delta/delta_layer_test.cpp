@@ -103,8 +103,8 @@ TEST(DeltaLayerTest, ParsersRefuseDisorderMismatchesAndOtherPermutations) {
   DeltaBlockInfo wrongCount = info;
   wrongCount.entries += 1;
   EXPECT_TRUE(refused(parseDeltaBlock(blob, id, Permutation::kOPST, wrongCount)));
-  EXPECT_TRUE(refused(parseDeltaBlock(blob.substr(0, blob.size() - 1), id, Permutation::kOPST,
-                                      info)));
+  EXPECT_TRUE(
+      refused(parseDeltaBlock(blob.substr(0, blob.size() - 1), id, Permutation::kOPST, info)));
 
   std::swap(entries[3], entries[4]);  // the encoder trusts its caller; the parser does not
   info = encodeDeltaBlock(Permutation::kOPST, entries, encoder, blob);
