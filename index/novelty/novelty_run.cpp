@@ -38,7 +38,7 @@ IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
 NoveltyRun::NoveltyRun(std::vector<NoveltyEntry> entries) : entries_(std::move(entries)) {}
 
 std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* const> runs) {
-  // A k-way merge by linear selection: k is small (the novelty merges four runs at most).
+  // A k-way merge by linear selection: k is small (a few runs; size_tiers.h).
   std::vector<std::span<const NoveltyEntry>> heads;
   size_t total = 0;
   for (const NoveltyRun* run : runs) {

@@ -1,17 +1,12 @@
 #include "index/novelty/permutation_novelty.h"
 
 #include <algorithm>
-#include <bit>
 #include <span>
 
+#include "core/check.h"
+#include "index/novelty/size_tiers.h"
+
 namespace cairn::index {
-
-namespace {
-
-// Size tier of a run: runs within a factor of 4 share one.
-int tierOf(size_t size) { return (std::bit_width(size) - 1) / 2; }
-
-}  // namespace
 
 PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) const {
   PermutationNovelty next = *this;
@@ -19,33 +14,21 @@ PermutationNovelty PermutationNovelty::with(std::vector<NoveltyEntry> entries) c
   next.size_ += entries.size();
   auto& runs = next.runs_;
   runs.push_back(std::make_shared<const NoveltyRun>(std::move(entries)));
-  // Size-tiered, fan-out 4: the newest runs merge when four share a tier, or when the newest
-  // has outgrown the one before it. So an entry is copied about log4(size / commit) times (a
-  // commit's cost), and runs stay oldest-and-largest first, at most three per tier (a reader's
-  // cost: one binary search per run). No merge makes a run over kMaxMergedRun entries, so no
-  // single commit pays for copying a large overlay while the indexer lags; runs then stop at
-  // between a quarter of that and all of it, and their count grows by one per such run until the
-  // indexer catches up.
-  while (runs.size() >= 2) {
-    const size_t n = runs.size();
-    size_t take = 0;
-    if (tierOf(runs[n - 1]->size()) > tierOf(runs[n - 2]->size())) {
-      take = 2;
-    } else if (n >= kRunsPerMerge) {
-      const int tier = tierOf(runs[n - 1]->size());
-      take = kRunsPerMerge;
-      for (size_t i = n - kRunsPerMerge; i < n; ++i) {
-        if (tierOf(runs[i]->size()) != tier) take = 0;
-      }
-    }
-    if (take == 0) break;
-    size_t mergedSize = 0;
-    for (size_t i = n - take; i < n; ++i) mergedSize += runs[i]->size();
-    if (mergedSize > kMaxMergedRun) break;
+  // Size-tiered (size_tiers.h): the newest runs merge, in one k-way merge, when four share a
+  // tier or the newest has outgrown the one before it. So an entry is copied about
+  // log4(size / commit) times (a commit's cost), and runs stay oldest-and-largest first, at most
+  // three per tier (a reader's cost: one binary search per run). No merge makes a run over
+  // kMaxMergedRun entries, so no single commit pays for copying a large overlay while the
+  // indexer lags; runs then stop at between a quarter of that and all of it, and their count
+  // grows by one per such run until the indexer catches up.
+  std::vector<uint64_t> sizes;
+  for (const auto& run : runs) sizes.push_back(run->size());
+  const size_t take = tieredMergeCount(std::move(sizes), kMaxMergedRun);
+  if (take >= 2) {
     std::vector<const NoveltyRun*> parts;
-    for (size_t i = n - take; i < n; ++i) parts.push_back(runs[i].get());
+    for (size_t i = runs.size() - take; i < runs.size(); ++i) parts.push_back(runs[i].get());
     auto merged = NoveltyRun::merge(parts);
-    runs.resize(n - take);
+    runs.resize(runs.size() - take);
     runs.push_back(std::move(merged));
   }
   return next;
@@ -71,20 +54,24 @@ std::vector<NoveltyEntry> PermutationNovelty::memoryEntries() const {
   return out;
 }
 
-core::Result<std::vector<NoveltyEntry>> PermutationNovelty::allEntries() const {
+core::Result<std::vector<NoveltyEntry>> PermutationNovelty::entriesFrom(
+    size_t firstPersisted) const {
+  CAIRN_CHECK(firstPersisted <= persisted_.size(), "persisted run index out of range");
   std::vector<NoveltyEntry> out;
   out.reserve(size());
-  for (const auto& run : persisted_) {
-    const size_t before = out.size();
-    CAIRN_RETURN_IF_ERROR(run->entriesIn(kMinRowKey, kMaxRowKey, out));
+  auto mergeTail = [&out](size_t before) {
     std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
                        noveltyEntryLess);
+  };
+  for (size_t r = firstPersisted; r < persisted_.size(); ++r) {
+    const size_t before = out.size();
+    CAIRN_RETURN_IF_ERROR(persisted_[r]->entriesIn(kMinRowKey, kMaxRowKey, out));
+    mergeTail(before);
   }
-  std::vector<NoveltyEntry> memory = memoryEntries();
+  const std::vector<NoveltyEntry> memory = memoryEntries();
   const size_t before = out.size();
   out.insert(out.end(), memory.begin(), memory.end());
-  std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
-                     noveltyEntryLess);
+  mergeTail(before);
   return out;
 }
 

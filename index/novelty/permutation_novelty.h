@@ -48,7 +48,11 @@ class PermutationNovelty {
   // before asOf. Fails only when a persisted block cannot be read (Corruption naming it).
   core::Status changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
   // Every change, of every key and t, sorted by noveltyEntryLess (what the indexer folds in).
-  core::Result<std::vector<NoveltyEntry>> allEntries() const;
+  core::Result<std::vector<NoveltyEntry>> allEntries() const { return entriesFrom(0); }
+  // The changes of the persisted runs from `firstPersisted` on (<= persistedRuns().size()) and of
+  // the in-memory runs, sorted by noveltyEntryLess (what a delta run writes as one segment when it
+  // merges the newest persisted ones).
+  core::Result<std::vector<NoveltyEntry>> entriesFrom(size_t firstPersisted) const;
   // The changes of the in-memory runs alone, sorted by noveltyEntryLess (what the indexer
   // persists as a delta segment).
   std::vector<NoveltyEntry> memoryEntries() const;
@@ -56,7 +60,6 @@ class PermutationNovelty {
   core::Status entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
 
  private:
-  static constexpr size_t kRunsPerMerge = 4;
   static constexpr size_t kMaxMergedRun = size_t{1} << 18;  // 14 MiB of entries
 
   std::vector<std::shared_ptr<const DeltaRun>> persisted_;  // oldest first

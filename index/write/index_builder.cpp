@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <bit>
 #include <chrono>
 #include <optional>
 #include <thread>
@@ -20,6 +19,7 @@
 #include "index/history/history_manifest.h"
 #include "index/history/history_segment.h"
 #include "index/novelty/novelty_run.h"
+#include "index/novelty/size_tiers.h"
 #include "index/stats/stats_update.h"
 #include "index/tree/tree_merger.h"
 #include "index/write/commit_time.h"
@@ -158,37 +158,6 @@ std::vector<HistoryEntry> historyIn(const GraphDelta& delta, Permutation perm) {
   return out;
 }
 
-// Size tier of a delta segment: segments within a factor of 4 share one.
-int segmentTierOf(uint64_t flakes) { return (std::bit_width(flakes) - 1) / 2; }
-
-// How many of the newest of `sizes` (oldest first) merge into one under the size-tiered rule of
-// the in-memory runs (PermutationNovelty::with): merge while the newest has outgrown the one
-// before it, or four share a tier — so an entry is rewritten about log4(total / newest) times and
-// a list keeps about three items per tier. 0 or 1: no merge.
-size_t tieredMergeCount(std::vector<uint64_t> sizes) {
-  constexpr size_t kItemsPerMerge = 4;
-  size_t merged = 1;
-  while (sizes.size() >= 2) {
-    const size_t n = sizes.size();
-    size_t take = 0;
-    if (segmentTierOf(sizes[n - 1]) > segmentTierOf(sizes[n - 2])) {
-      take = 2;
-    } else if (n >= kItemsPerMerge) {
-      take = kItemsPerMerge;
-      for (size_t i = n - kItemsPerMerge; i < n; ++i) {
-        if (segmentTierOf(sizes[i]) != segmentTierOf(sizes[n - 1])) take = 0;
-      }
-    }
-    if (take == 0) break;
-    uint64_t total = 0;
-    for (size_t i = n - take; i < n; ++i) total += sizes[i];
-    sizes.resize(n - take);
-    sizes.push_back(total);
-    merged += take - 1;
-  }
-  return merged;
-}
-
 // How many of a graph's newest delta segments a delta run merges into the segment it writes.
 size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes) {
   std::vector<uint64_t> sizes;
@@ -198,8 +167,8 @@ size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newF
 }
 
 // After a fold appended history segments: compacts each list's newest segments of `graph` by the
-// same rule, so time-travel reads open a logarithmic number of segment directories however many
-// folds a ledger has seen (index/history/history_compaction.h).
+// size-tiered rule (index/novelty/size_tiers.h), so time-travel reads open a logarithmic number
+// of segment directories however many folds a ledger has seen (history_compaction.h).
 core::Status compactNewestHistory(storage::BlobStore& blobs, const Ledger& snapshot,
                                   core::NodeId graph, HistoryManifest& manifest) {
   for (Permutation perm : kAllPermutations) {
@@ -263,21 +232,11 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
     DeltaSegment segment;
     segment.afterT = absorbed > 0 ? segments[first].afterT : old.t;
     segment.throughT = snapshot.t();
-    for (size_t k = first; k < segments.size(); ++k) {
-      segment.rowDelta += segments[k].rowDelta;
-      for (const auto& [p, rows] : segments[k].predicateRows) {
-        if ((segment.predicateRows[p] += rows) == 0) segment.predicateRows.erase(p);
-      }
-    }
     for (Permutation perm : kAllPermutations) {
-      const PermutationNovelty& changes = *novelty.find(graph, perm);
-      std::vector<NoveltyEntry> entries = changes.memoryEntries();
+      CAIRN_ASSIGN_OR_RETURN(const std::vector<NoveltyEntry> entries,
+                             novelty.find(graph, perm)->entriesFrom(first));
+      // The changes of the whole stretch (afterT, throughT]: their net rows are the segment's.
       if (perm == Permutation::kSPOT) addRowDeltas(entries, segment);
-      for (size_t k = first; k < segments.size(); ++k) {
-        CAIRN_RETURN_IF_ERROR(
-            changes.persistedRuns()[k]->entriesIn(kMinRowKey, kMaxRowKey, entries));
-      }
-      if (absorbed > 0) std::sort(entries.begin(), entries.end(), noveltyEntryLess);
       DeltaRunWriter writer(blobs, perm, snapshot.config());
       for (const NoveltyEntry& entry : entries) CAIRN_RETURN_IF_ERROR(writer.add(entry));
       CAIRN_ASSIGN_OR_RETURN(segment.runs[static_cast<int>(perm)], writer.finish());
