@@ -177,23 +177,18 @@ core::Status DeltaRun::entriesIn(const RowKey& low, const RowKey& high,
                                  std::vector<NoveltyEntry>& out) const {
   if (rowKeyLess(high, low)) return core::Status::ok();
   const std::vector<DeltaBlockInfo>& blocks = directory_->blocks;
-  // First and last keys are both non-decreasing across blocks (checked when parsed).
-  const auto first = std::partition_point(blocks.begin(), blocks.end(), [&](const auto& block) {
-    return rowKeyLess(block.lastKey, low);
-  });
-  const auto last = std::partition_point(
-      first, blocks.end(), [&](const auto& block) { return !rowKeyLess(high, block.firstKey); });
-  for (auto it = first; it != last; ++it) {
-    CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DeltaBlock> block,
-                           loadBlock(static_cast<size_t>(it - blocks.begin())));
+  const auto [first, last] = blocksMeeting(blocks, low, high);
+  for (size_t b = first; b < last; ++b) {
+    const DeltaBlockInfo& info = blocks[b];
+    CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DeltaBlock> block, loadBlock(b));
     const std::vector<NoveltyEntry>& entries = block->entries;
     auto from = entries.begin();
-    if (rowKeyLess(it->firstKey, low)) {
+    if (rowKeyLess(info.firstKey, low)) {
       from = std::partition_point(entries.begin(), entries.end(),
                                   [&](const NoveltyEntry& e) { return rowKeyLess(e.key, low); });
     }
     auto to = entries.end();
-    if (rowKeyLess(high, it->lastKey)) {
+    if (rowKeyLess(high, info.lastKey)) {
       to = std::partition_point(from, entries.end(),
                                 [&](const NoveltyEntry& e) { return !rowKeyLess(high, e.key); });
     }

@@ -204,15 +204,7 @@ core::Result<std::shared_ptr<const HistoryBlock>> HistorySegment::loadBlock(size
 }
 
 std::pair<size_t, size_t> HistorySegment::blockWindow(const ScanRange& range) const {
-  const std::vector<HistoryBlockInfo>& blocks = directory_->blocks;
-  // Both first and last keys are non-decreasing across blocks (validated at parse time).
-  const auto first = std::partition_point(
-      blocks.begin(), blocks.end(),
-      [&](const HistoryBlockInfo& block) { return block.lastKey < range.low; });
-  const auto last = std::partition_point(first, blocks.end(), [&](const HistoryBlockInfo& block) {
-    return !(range.high < block.firstKey);
-  });
-  return {static_cast<size_t>(first - blocks.begin()), static_cast<size_t>(last - blocks.begin())};
+  return blocksMeeting(directory_->blocks, range.low, range.high);
 }
 
 core::Status HistorySegment::visibleAt(const ScanRange& range, uint64_t asOf,

@@ -9,9 +9,11 @@
 // `to`, low < high; delta: the smallest and largest t, low <= high — and in their block size
 // limit; this codec does the layout and the checks they share.
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/status.h"
@@ -57,5 +59,19 @@ std::string encodeBlockDirectory(const BlockDirectoryFormat& format,
 core::Result<BlockDirectoryContents> parseBlockDirectory(const BlockDirectoryFormat& format,
                                                          std::string_view blob,
                                                          const storage::ContentId& id);
+
+// The blocks [first, last) of a parsed directory's `blocks` (any record type with firstKey and
+// lastKey, in key order: both keys non-decreasing, as the parser checks) whose key span meets
+// [low, high]: two binary searches, no block fetched.
+template <typename Block>
+std::pair<size_t, size_t> blocksMeeting(const std::vector<Block>& blocks, const RowKey& low,
+                                        const RowKey& high) {
+  const auto first = std::partition_point(blocks.begin(), blocks.end(), [&](const Block& block) {
+    return rowKeyLess(block.lastKey, low);
+  });
+  const auto last = std::partition_point(
+      first, blocks.end(), [&](const Block& block) { return !rowKeyLess(high, block.firstKey); });
+  return {static_cast<size_t>(first - blocks.begin()), static_cast<size_t>(last - blocks.begin())};
+}
 
 }  // namespace cairn::index
