@@ -133,7 +133,9 @@ void CairnServer::start() {
   if (!store.isOk()) throw core::Error(core::ErrorCode::kStorageError, store.status().toString());
   std::optional<index::IndexerPolicy> indexing;
   if (config_.indexSoftFlakes > 0) {
-    indexing = index::IndexerPolicy{config_.indexSoftFlakes, config_.indexHardFlakes};
+    indexing.emplace();
+    indexing->softFlakes = config_.indexSoftFlakes;
+    indexing->hardFlakes = config_.indexHardFlakes;
   }
   running->ledgers = std::make_unique<LedgerRegistry>(
       std::move(store).value(), config_.cacheBytes,

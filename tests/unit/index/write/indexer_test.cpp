@@ -228,7 +228,9 @@ TEST(IndexerTest, CommitsDuringIndexingSurviveTheSwitch) {
 
 TEST(IndexerTest, BackgroundIndexerRunsPastTheSoftThresholdAndBackpressureBoundsNovelty) {
   Fixture f(100);
-  IndexerPolicy policy{20, 60};
+  IndexerPolicy policy;
+  policy.softFlakes = 20;
+  policy.hardFlakes = 60;
   policy.build.foldFlakes = 150;  // delta runs, and now and then a fold
   f.live->startIndexer(policy);
   constexpr int kWriters = 4;
