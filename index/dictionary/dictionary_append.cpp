@@ -13,8 +13,10 @@
 #include "index/dictionary/byte_codec.h"
 #include "index/dictionary/dictionary.h"
 #include "index/dictionary/dictionary_block.h"
+#include "index/dictionary/dictionary_cursor.h"
 #include "index/dictionary/dictionary_format.h"
 #include "index/dictionary/payload_codec.h"
+#include "index/novelty/size_tiers.h"
 
 namespace cairn::index {
 
@@ -22,6 +24,10 @@ namespace {
 
 using core::Status;
 using storage::ContentId;
+
+// No merge of append segments makes one larger than this many terms: merging holds every term of
+// the merged segments in memory at once (~64 MiB of text at 50 bytes a term).
+constexpr uint64_t kMaxMergedAppendTerms = uint64_t{1} << 20;
 
 void putContentId(std::string& out, const ContentId& id) {
   out.append(reinterpret_cast<const char*>(id.bytes.data()), id.bytes.size());
@@ -210,17 +216,50 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   }
   CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<Dictionary> dictionary,
                          Dictionary::open(store, kind, base, options.cacheBytes));
-  std::vector<size_t> order(newTerms.size());
+  {
+    std::vector<size_t> order(newTerms.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return newTerms[a] < newTerms[b]; });
+    CAIRN_RETURN_IF_ERROR(checkNewTerms(*dictionary, newTerms, order));
+  }
+
+  // The newest append segments merge into the new one by the size-tiered rule, so find(), which
+  // searches every segment, looks at a logarithmic number of them however many appends a ledger
+  // has seen. Their ids are consecutive and end where the new terms' begin, so they keep them.
+  std::vector<Dictionary::SegmentRef> kept = dictionary->segmentRefs();
+  size_t absorb = 0;
+  {
+    std::vector<uint64_t> sizes;
+    for (const Dictionary::SegmentRef& ref : kept) {
+      if (ref.kind == dictformat::SegmentKind::kAppend) sizes.push_back(ref.entries);
+    }
+    sizes.push_back(count);
+    absorb = tieredMergeCount(std::move(sizes), kMaxMergedAppendTerms) - 1;
+  }
+  std::vector<std::string> absorbed;  // their terms, in id order
+  uint64_t firstId = base.size + 1;
+  if (absorb > 0) {
+    firstId = kept[kept.size() - absorb].firstId;
+    absorbed.resize(base.size + 1 - firstId);
+    DictionaryCursor cursor(*dictionary);
+    for (uint64_t id = firstId; id <= base.size; ++id) {
+      CAIRN_RETURN_IF_ERROR(cursor.lookupInto(id, absorbed[id - firstId]));
+    }
+    kept.resize(kept.size() - absorb);
+  }
+  std::vector<std::string_view> segmentTerms(absorbed.begin(), absorbed.end());
+  segmentTerms.insert(segmentTerms.end(), newTerms.begin(), newTerms.end());
+  const uint64_t segmentSize = segmentTerms.size();
+  std::vector<size_t> order(segmentTerms.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::sort(order.begin(), order.end(),
-            [&](size_t a, size_t b) { return newTerms[a] < newTerms[b]; });
-  CAIRN_RETURN_IF_ERROR(checkNewTerms(*dictionary, newTerms, order));
+            [&](size_t a, size_t b) { return segmentTerms[a] < segmentTerms[b]; });
 
-  const uint64_t firstId = base.size + 1;
-  const uint32_t idWidth = dictformat::bytesFor(count - 1);
+  const uint32_t idWidth = dictformat::bytesFor(segmentSize - 1);
   NamespaceCoder namespaces(kind == DictionaryKind::kIri, options.maxNamespaces);
   ChunkWriter terms(store, dictformat::kChunkMagic, options, namespaces.enabled(), 0);
-  for (const std::string& term : newTerms) {
+  for (std::string_view term : segmentTerms) {
     std::string_view local;
     const uint32_t code = namespaces.split(term, local);
     CAIRN_RETURN_IF_ERROR(terms.add(term, code, local, 0));
@@ -230,8 +269,8 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   ChunkWriter index(store, dictformat::kIndexChunkMagic, options, namespaces.enabled(), idWidth);
   for (size_t position : order) {
     std::string_view local;
-    const uint32_t code = namespaces.split(newTerms[position], local);
-    CAIRN_RETURN_IF_ERROR(index.add(newTerms[position], code, local, position));
+    const uint32_t code = namespaces.split(segmentTerms[position], local);
+    CAIRN_RETURN_IF_ERROR(index.add(segmentTerms[position], code, local, position));
   }
   CAIRN_RETURN_IF_ERROR(index.finish());
 
@@ -241,7 +280,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   segment.push_back(static_cast<char>(kind));
   segment.push_back(appendKind);
   bytes::putVarint(segment, firstId);
-  bytes::putVarint(segment, count);
+  bytes::putVarint(segment, segmentSize);
   bytes::putVarint(segment, options.entriesPerBlock);
   bytes::putVarint(segment, namespaces.table().size());
   for (const std::string& ns : namespaces.table()) bytes::putLengthPrefixed(segment, ns);
@@ -262,7 +301,6 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   }
   CAIRN_ASSIGN_OR_RETURN(ContentId segmentId, store.put(segment));
 
-  const std::vector<Dictionary::SegmentRef> kept = dictionary->segmentRefs();
   std::string root;
   dictformat::putHeader(root, dictformat::kRootMagic);
   root.push_back(static_cast<char>(kind));
@@ -276,7 +314,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   }
   root.push_back(appendKind);
   bytes::putVarint(root, firstId);
-  bytes::putVarint(root, count);
+  bytes::putVarint(root, segmentSize);
   putContentId(root, segmentId);
   CAIRN_ASSIGN_OR_RETURN(ContentId rootId, store.put(root));
   return DictionaryRoot{rootId, base.size + count};

@@ -3,10 +3,14 @@
 // to new terms in arrival order, not byte order; appendToDictionary persists such a run of terms
 // as one new immutable *append* segment (terms in id order for lookup, plus a sorted index of
 // (term, id) for find) and writes a new root that lists the base's segments by blob id,
-// unchanged, followed by the new one. Format: docs/formats/dictionary.md.
+// unchanged, followed by the new one. The newest append segments merge into the new one by the
+// size-tiered rule (index/novelty/size_tiers.h; their ids are consecutive, so terms keep them),
+// so find(), which searches each segment, stays logarithmic in the number of appends.
+// Format: docs/formats/dictionary.md.
 //
-// Memory: the chunk being filled, the new segment's chunk directory, and a sorting permutation of
-// the new terms (8 bytes per term); the base's directories are opened to check for duplicates.
+// Memory: the chunk being filled, the new segment's chunk directory, a sorting permutation of
+// its terms (8 bytes per term) and the terms of merged segments (at most 2^20); the base's
+// directories are opened to check for duplicates.
 // Thread-safety: no shared state of its own; the base's blobs are only read, so readers of the
 // base dictionary are unaffected while it runs.
 
