@@ -642,10 +642,11 @@ void say(const char* format, ...) {
 }
 
 json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double seconds,
-              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes) {
+              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes, double foldRest) {
   const std::string loadStart = loadAverage();
   index::IndexerPolicy policy;
   policy.build.foldFlakes = foldFlakes;
+  policy.foldRest = foldRest;
   const std::filesystem::path file = datagenFile(dir, baseTriples);
   std::vector<InsertRun> runs;
   for (unsigned run = 1; run <= repeats; ++run) {
@@ -692,12 +693,12 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   const std::string loadEnd = loadAverage();
 
   say("== 1. INSERT DATA, %llu triples per transaction, one writer, %.0f s per run, indexer on "
-      "(soft %llu, hard %llu flakes, fold past %llu); base %llu triples; median (min-max) over "
-      "%u runs\n",
+      "(soft %llu, hard %llu flakes, fold past %llu, fold rest %.1f); base %llu triples; median "
+      "(min-max) over %u runs\n",
       static_cast<unsigned long long>(kTxTriples), seconds,
       static_cast<unsigned long long>(policy.softFlakes),
       static_cast<unsigned long long>(policy.hardFlakes),
-      static_cast<unsigned long long>(policy.build.foldThreshold(baseTriples)),
+      static_cast<unsigned long long>(policy.build.foldThreshold(baseTriples)), policy.foldRest,
       static_cast<unsigned long long>(baseTriples), repeats);
   say("  triples/s (parse + execute time)   %s   target >= 200000\n", show(rate, "%.0f").c_str());
   say("  triples/s (wall, text building in) %s\n", show(wallRate, "%.0f").c_str());
@@ -1071,6 +1072,7 @@ int main(int argc, char** argv) {
   unsigned repeats = 3, rounds = 10, queryReps = 51;
   size_t cacheMiB = 1024;
   uint64_t foldFlakes = 0;
+  double foldRest = index::IndexerPolicy{}.foldRest;
   std::vector<int> phases{1, 2, 3};
   bool jsonOut = false;
   CLI::App app{"Background indexer, incremental indexing and reads over novelty (issue 5)"};
@@ -1082,6 +1084,8 @@ int main(int argc, char** argv) {
   app.add_option("--rounds", rounds, "phase 2: commit + indexNow rounds");
   app.add_option("--query-reps", queryReps, "phase 3: repetitions (and pool size) per query");
   app.add_option("--cache-mib", cacheMiB, "index cache of each ledger");
+  app.add_option("--fold-rest", foldRest,
+                 "phase 1: after a background fold of D s the next waits this many times D");
   app.add_option("--fold-flakes", foldFlakes,
                  "phase 1: the indexer's fold threshold (0: the default, quads / 16)");
   app.add_option("--phases", phases, "phases to run, comma-separated")->delimiter(',');
@@ -1108,7 +1112,8 @@ int main(int argc, char** argv) {
   json out = {{"cores", std::thread::hardware_concurrency()}, {"loadAverageStart", loadAverage()}};
   try {
     if (wanted.count(1) != 0) {
-      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes);
+      out["phase1"] =
+          phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes, foldRest);
       out["peakRssBytesAfterPhase1"] = server::peakRssBytes();
     }
     if (wanted.count(2) != 0 || wanted.count(3) != 0) {

@@ -59,6 +59,8 @@ struct DeltaRunRef {
   storage::ContentId id;  // the directory blob
   uint64_t entries = 0;
   uint64_t bytes = 0;  // directory plus blocks, as stored
+
+  bool operator==(const DeltaRunRef&) const = default;
 };
 
 // Writes one run. add() entries in noveltyEntryLess order; each block is stored as soon as it

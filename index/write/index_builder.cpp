@@ -158,12 +158,21 @@ std::vector<HistoryEntry> historyIn(const GraphDelta& delta, Permutation perm) {
   return out;
 }
 
-// How many of a graph's newest delta segments a delta run merges into the segment it writes.
-size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes) {
+// No delta run merges segments into one of more than this many changes: a merge holds back the
+// next delta run (and so the writers' novelty) for as long as it takes, and a larger one saves
+// little — the layer is folded into the trees long before such segments pile up.
+constexpr uint64_t kMaxMergedSegmentFlakes = uint64_t{1} << 20;
+
+// How many of a graph's newest delta segments a delta run merges into the segment it writes:
+// by the size-tiered rule, among those that start at or after `keepBefore`.
+size_t segmentsToAbsorb(const std::vector<DeltaSegment>& segments, uint64_t newFlakes,
+                        uint64_t keepBefore) {
   std::vector<uint64_t> sizes;
-  for (const DeltaSegment& s : segments) sizes.push_back(s.flakes);
+  for (const DeltaSegment& s : segments) {
+    if (s.afterT >= keepBefore) sizes.push_back(s.flakes);
+  }
   sizes.push_back(newFlakes);
-  return tieredMergeCount(std::move(sizes)) - 1;
+  return tieredMergeCount(std::move(sizes), kMaxMergedSegmentFlakes) - 1;
 }
 
 // After a fold appended history segments: compacts each list's newest segments of `graph` by the
@@ -209,7 +218,7 @@ void addRowDeltas(std::span<const NoveltyEntry> entries, DeltaSegment& segment) 
 // graph's newest segments per segmentsToAbsorb), a new manifest; trees, statistics and history
 // unchanged.
 core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
-                          IndexBuildReport& report) {
+                          IndexBuildReport& report, uint64_t keepSegmentsBefore) {
   const IndexRoot& old = snapshot.root();
   const Novelty& novelty = snapshot.novelty();
   CAIRN_ASSIGN_OR_RETURN(DeltaManifest manifest, DeltaManifest::load(blobs, old.delta));
@@ -226,7 +235,7 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
     if (spot->persistedRuns().size() != segments.size()) {
       return core::Status::internal("the snapshot's delta runs do not match its root's manifest");
     }
-    const size_t absorbed = segmentsToAbsorb(segments, spot->memorySize());
+    const size_t absorbed = segmentsToAbsorb(segments, spot->memorySize(), keepSegmentsBefore);
     const size_t first = segments.size() - absorbed;
 
     DeltaSegment segment;
@@ -410,7 +419,7 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   if (fold) {
     CAIRN_RETURN_IF_ERROR(foldAll(blobs, snapshot, next, report, options.foldConcurrency()));
   } else {
-    CAIRN_RETURN_IF_ERROR(persistDelta(blobs, snapshot, next, report));
+    CAIRN_RETURN_IF_ERROR(persistDelta(blobs, snapshot, next, report, options.keepSegmentsBefore));
   }
 
   const std::string json = next.toJson();
@@ -422,6 +431,54 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return built;
+}
+
+core::Result<std::optional<BuiltIndexRoot>> carryDeltaOntoFold(
+    storage::BlobStore& store, const BuiltIndexRoot& fold, const IndexRoot& foldedFrom,
+    const IndexRoot& current, const storage::ContentId& currentId) {
+  const auto started = std::chrono::steady_clock::now();
+  const std::optional<BuiltIndexRoot> kSuperseded;
+  if (current.baseT != foldedFrom.baseT || current.t < foldedFrom.t) return kSuperseded;
+  CountingBlobStore blobs(store);
+  CAIRN_ASSIGN_OR_RETURN(const DeltaManifest folded, DeltaManifest::load(blobs, foldedFrom.delta));
+  CAIRN_ASSIGN_OR_RETURN(DeltaManifest later, DeltaManifest::load(blobs, current.delta));
+  // Each graph's folded segments must open its current list unchanged; what follows them is
+  // the layer of the new root.
+  for (const GraphDeltaSegments& graph : folded.graphs) {
+    const GraphDeltaSegments* now = later.findGraph(graph.graph);
+    if (now == nullptr || now->segments.size() < graph.segments.size()) return kSuperseded;
+    for (size_t i = 0; i < graph.segments.size(); ++i) {
+      if (now->segments[i].runs != graph.segments[i].runs) return kSuperseded;
+    }
+  }
+  for (GraphDeltaSegments& graph : later.graphs) {
+    const GraphDeltaSegments* done = folded.findGraph(graph.graph);
+    const size_t drop = done == nullptr ? 0 : done->segments.size();
+    graph.segments.erase(graph.segments.begin(), graph.segments.begin() + drop);
+  }
+  std::erase_if(later.graphs, [](const GraphDeltaSegments& g) { return g.segments.empty(); });
+
+  BuiltIndexRoot built;
+  IndexRoot& next = built.root;
+  next = current;  // t, dictionaries, languages, datatypes, blank nodes: the newest
+  next.createdAt = commitTimeNow();
+  next.previous = currentId;
+  next.baseT = fold.root.baseT;
+  next.quads = fold.root.quads;
+  next.graphs = fold.root.graphs;
+  next.history = fold.root.history;
+  CAIRN_ASSIGN_OR_RETURN(next.delta, later.save(blobs));
+  CAIRN_ASSIGN_OR_RETURN(built.id, blobs.put(next.toJson()));
+  CAIRN_RETURN_IF_ERROR(blobs.sync());
+
+  built.report = fold.report;
+  built.report.toT = next.t;
+  built.report.deltaFlakes = later.flakes();
+  built.report.bytesWritten += blobs.bytes();
+  built.report.blobsWritten += blobs.blobs();
+  built.report.seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return std::optional<BuiltIndexRoot>(std::move(built));
 }
 
 }  // namespace cairn::index

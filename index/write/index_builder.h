@@ -47,6 +47,10 @@ struct IndexBuildOptions {
   // least one), so that writers committing meanwhile keep a core. With no writer to share with
   // (an offline `cairn index`) every core is the better choice.
   unsigned foldThreads = 0;
+  // A delta run merges no segment that starts before this t (0: any may merge): the segments of
+  // a root whose layer a fold is folding meanwhile must stay as that root names them, so the
+  // fold's trees can take their place (carryDeltaOntoFold).
+  uint64_t keepSegmentsBefore = 0;
 
   uint64_t foldThreshold(uint64_t quads) const;
   unsigned foldConcurrency() const;
@@ -68,6 +72,9 @@ struct IndexBuildReport {
   uint64_t leafletsRewritten = 0;
   uint64_t leafletsReused = 0;
   double seconds = 0;
+  // A fold of an older root's layer that could not be published: another fold replaced that
+  // layer first (LiveLedger::foldDeltaLayer). Nothing was published.
+  bool superseded = false;
 };
 
 struct BuiltIndexRoot {
@@ -78,5 +85,19 @@ struct BuiltIndexRoot {
 
 core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& blobs, const Ledger& snapshot,
                                             const IndexBuildOptions& options = {});
+
+// A fold may run for a long time on a large ledger; delta runs go on meanwhile (with
+// keepSegmentsBefore = the folded root's t) so the writers' novelty stays small. This stacks
+// what they added onto the fold: `fold` folded the layer of `foldedFrom` into trees at
+// foldedFrom.t; `current` is the newest root, whose layer is foldedFrom's segments followed by
+// segments of later commits. The result has the fold's trees, statistics and history (baseT =
+// foldedFrom.t), `current`'s later segments as its layer, and `current`'s t and dictionaries; it
+// is stored, and `previous` names `currentId`. nullopt when `current`'s layer does not extend
+// foldedFrom's (another fold replaced it): the fold is then of no use.
+core::Result<std::optional<BuiltIndexRoot>> carryDeltaOntoFold(storage::BlobStore& blobs,
+                                                               const BuiltIndexRoot& fold,
+                                                               const IndexRoot& foldedFrom,
+                                                               const IndexRoot& current,
+                                                               const storage::ContentId& currentId);
 
 }  // namespace cairn::index

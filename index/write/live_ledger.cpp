@@ -187,7 +187,9 @@ std::vector<std::weak_ptr<const storage::ContentId>> LiveLedger::rootsInUse() co
 }
 
 void LiveLedger::awaitWritesInFlight() {
-  // The order indexNow() takes them in: its run, then the writer's lead for the switch.
+  // The order foldDeltaLayer() and indexNow() take them in: the fold, the run, then the
+  // writer's lead for the switch. A fold's blobs are reachable from no head until it publishes.
+  std::lock_guard folding(foldMutex_);
   std::lock_guard run(indexRunMutex_);
   acquireLead();
   releaseLead();
@@ -262,27 +264,76 @@ core::Result<IndexBuildReport> LiveLedger::indexNow(const IndexBuildOptions& opt
     nothing.fromT = nothing.toT = snap->t();
     return nothing;
   }
-  auto fail = [&](const core::Status& status) -> core::Status {
-    std::lock_guard lock(indexerMutex_);
-    ++counters_.failures;
-    counters_.lastError = status.message();
-    indexerDone_.notify_all();
-    return status;
-  };
-  auto built = buildIndexRoot(blobs_, *snap, options);
-  if (!built.isOk()) return fail(built.status());
+  IndexBuildOptions effective = options;
+  effective.keepSegmentsBefore = std::max(options.keepSegmentsBefore, keepSegmentsBefore_);
+  auto built = buildIndexRoot(blobs_, *snap, effective);
+  if (!built.isOk()) return failRun(built.status());
+  if (core::Status status = rebaseOnto(snap, built->id); !status.isOk()) return failRun(status);
+  countRun(built->report);
+  return built->report;
+}
 
-  if (core::Status status = rebaseOnto(snap, built->id); !status.isOk()) return fail(status);
+core::Result<IndexBuildReport> LiveLedger::foldDeltaLayer(
+    const IndexBuildOptions& options, const std::function<void()>& beforePublish) {
+  std::lock_guard folding(foldMutex_);
+  std::shared_ptr<const Ledger> from;
+  {
+    std::lock_guard run(indexRunMutex_);
+    from = snapshot();
+    if (from->root().delta.isNull()) {
+      IndexBuildReport nothing;
+      nothing.fromT = nothing.toT = from->t();
+      return nothing;
+    }
+    keepSegmentsBefore_ = from->root().t;
+  }
+  // The root alone — its trees and delta layer, none of the commits since (delta runs persist
+  // those meanwhile) — folded without holding anyone back.
+  IndexBuildOptions foldOptions = options;
+  foldOptions.mode = IndexBuildOptions::Mode::kFold;
+  auto built = [&]() -> core::Result<BuiltIndexRoot> {
+    CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const Ledger> layer,
+                           Ledger::openRoot(blobs_, name_, from->rootId(), cache_, config_));
+    return buildIndexRoot(blobs_, *layer, foldOptions);
+  }();
+  if (beforePublish) beforePublish();
 
+  std::lock_guard run(indexRunMutex_);
+  keepSegmentsBefore_ = 0;
+  if (!built.isOk()) return failRun(built.status());
+  const std::shared_ptr<const Ledger> current = snapshot();
+  auto carried =
+      carryDeltaOntoFold(blobs_, *built, from->root(), current->root(), current->rootId());
+  if (!carried.isOk()) return failRun(carried.status());
+  if (!carried->has_value()) {
+    IndexBuildReport superseded = built->report;
+    superseded.superseded = true;
+    return superseded;
+  }
+  const BuiltIndexRoot& next = **carried;
+  if (core::Status status = rebaseOnto(current, next.id); !status.isOk()) return failRun(status);
+  countRun(next.report);
+  return next.report;
+}
+
+core::Status LiveLedger::failRun(const core::Status& status) {
+  std::lock_guard lock(indexerMutex_);
+  ++counters_.failures;
+  counters_.lastError = status.message();
+  indexerDone_.notify_all();
+  return status;
+}
+
+void LiveLedger::countRun(const IndexBuildReport& report) {
   std::lock_guard lock(indexerMutex_);
   ++counters_.runs;
-  if (built->report.folded) ++counters_.folds;
-  counters_.flakesIndexed += built->report.flakes;
-  counters_.bytesWritten += built->report.bytesWritten;
-  counters_.secondsIndexing += built->report.seconds;
-  counters_.last = built->report;
+  if (report.folded) ++counters_.folds;
+  counters_.flakesIndexed += report.flakes;
+  counters_.bytesWritten += report.bytesWritten;
+  counters_.secondsIndexing += report.seconds;
+  counters_.last = report;
   indexerDone_.notify_all();
-  return built->report;
+  foldWake_.notify_all();  // a delta run may have brought the layer to the fold threshold
 }
 
 core::Status LiveLedger::rebaseOnto(const std::shared_ptr<const Ledger>& indexed,
@@ -323,18 +374,25 @@ void LiveLedger::startIndexer(IndexerPolicy policy) {
   policy_ = policy;
   stopIndexer_ = false;
   indexer_ = std::thread([this] { indexerLoop(); });
+  if (policy.build.mode == IndexBuildOptions::Mode::kAuto) {
+    folder_ = std::thread([this] { foldLoop(); });
+  }
 }
 
 void LiveLedger::stopIndexer() {
-  std::thread thread;
+  std::thread indexer;
+  std::thread folder;
   {
     std::lock_guard lock(indexerMutex_);
     stopIndexer_ = true;
     indexerWake_.notify_all();
     indexerDone_.notify_all();
-    thread = std::move(indexer_);
+    foldWake_.notify_all();
+    indexer = std::move(indexer_);
+    folder = std::move(folder_);
   }
-  if (thread.joinable()) thread.join();
+  if (indexer.joinable()) indexer.join();
+  if (folder.joinable()) folder.join();
   std::lock_guard lock(indexerMutex_);
   policy_.reset();
 }
@@ -353,12 +411,44 @@ void LiveLedger::indexerLoop() {
       return stopIndexer_ || snapshot()->novelty().flakeCount() >= policy_->softFlakes;
     });
     if (stopIndexer_) break;
-    const IndexBuildOptions options = policy_->build;
+    IndexBuildOptions options = policy_->build;
+    // In auto mode the fold thread folds; this one only persists the writers' novelty.
+    if (options.mode == IndexBuildOptions::Mode::kAuto)
+      options.mode = IndexBuildOptions::Mode::kDelta;
     lock.unlock();
     const bool ok = indexNow(options).isOk();
     lock.lock();
     // After a failure (a full disk, say) try again later, not in a tight loop.
     if (!ok) indexerWake_.wait_for(lock, std::chrono::seconds(5), [&] { return stopIndexer_; });
+  }
+}
+
+bool LiveLedger::foldDueLocked() const {
+  const std::shared_ptr<const Ledger> snap = snapshot();
+  return snap->novelty().persistedFlakeCount() >= policy_->build.foldThreshold(snap->root().quads);
+}
+
+void LiveLedger::foldLoop() {
+  std::chrono::steady_clock::time_point restUntil;  // policy.foldRest
+  std::unique_lock lock(indexerMutex_);
+  while (!stopIndexer_) {
+    foldWake_.wait(lock, [&] { return stopIndexer_ || foldDueLocked(); });
+    if (stopIndexer_) break;
+    if (std::chrono::steady_clock::now() < restUntil) {
+      foldWake_.wait_until(lock, restUntil, [&] { return stopIndexer_; });
+      continue;
+    }
+    const IndexBuildOptions options = policy_->build;
+    lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
+    const bool ok = foldDeltaLayer(options).isOk();
+    const auto finished = std::chrono::steady_clock::now();
+    lock.lock();
+    if (stopIndexer_) break;
+    // After a failure (a full disk, say) try again later, not in a tight loop.
+    const auto rest = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        (finished - started) * policy_->foldRest);
+    restUntil = finished + (ok ? rest : std::chrono::seconds(5));
   }
 }
 

@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -42,6 +43,11 @@ struct IndexerPolicy {
   uint64_t softFlakes = 100'000;
   uint64_t hardFlakes = 2'000'000;
   IndexBuildOptions build;  // delta run or fold (index/write/index_builder.h)
+  // A fold rewrites most of the trees; back to back, folds would keep a core busy for as long
+  // as writers keep the layer growing. After a background fold of D seconds the next one starts
+  // foldRest × D later at the earliest (the layer grows meanwhile, so each fold absorbs more):
+  // folds then take at most 1 / (1 + foldRest) of a core.
+  double foldRest = 1.0;
 };
 
 // What the indexer and backpressure did so far (for /metrics).
@@ -98,8 +104,20 @@ class LiveLedger {
   // since the root, and no delta layer to fold or no fold asked for). One run at a time per
   // ledger.
   core::Result<IndexBuildReport> indexNow(const IndexBuildOptions& options = {});
-  // Starts a background thread that calls indexNow() when the novelty passes policy.softFlakes,
-  // and holds commits back past policy.hardFlakes. Stopped by stopIndexer() or destruction.
+  // Folds the delta layer of the current root into the trees while commits and delta runs go
+  // on: a fold rewrites most of the index and may take long, and the writers must not wait for
+  // it. Delta runs meanwhile leave that root's segments as they are (keepSegmentsBefore); the
+  // fold is published with the segments they added on top (carryDeltaOntoFold). `beforePublish`,
+  // if set, is called once the folded trees are built and before they are published (tests
+  // commit and index there to race the fold). A report with `superseded` when another fold
+  // replaced the layer first (nothing published); toT == fromT when there is no layer.
+  core::Result<IndexBuildReport> foldDeltaLayer(const IndexBuildOptions& options = {},
+                                                const std::function<void()>& beforePublish = {});
+  // Starts the background indexer: a thread that writes delta runs when the in-memory novelty
+  // passes policy.softFlakes, and (policy.build.mode kAuto) one that folds the delta layer
+  // (foldDeltaLayer) when it passes the fold threshold; commits wait past policy.hardFlakes.
+  // With mode kFold or kDelta one thread runs indexNow(policy.build). Stopped by stopIndexer()
+  // or destruction.
   void startIndexer(IndexerPolicy policy);
   void stopIndexer();
   IndexerCounters indexerCounters() const;
@@ -141,6 +159,11 @@ class LiveLedger {
   void releaseLead();
   core::Status waitForIndexer();  // backpressure: past the hard threshold, wait for the indexer
   void indexerLoop();
+  void foldLoop();
+  bool foldDueLocked() const;  // the background fold's trigger; indexerMutex_ held
+  // Counters after a run: a failure (returned again), or a published root.
+  core::Status failRun(const core::Status& status);
+  void countRun(const IndexBuildReport& report);
 
   storage::BlobStore& blobs_;
   storage::HeadStore& heads_;
@@ -165,15 +188,21 @@ class LiveLedger {
 
   std::shared_ptr<IndexCache> cache_;
   IndexConfig config_;
-  std::mutex indexRunMutex_;  // one indexNow() at a time
+  std::mutex foldMutex_;      // one foldDeltaLayer() at a time; taken before indexRunMutex_
+  std::mutex indexRunMutex_;  // one indexNow() at a time, and a fold's start and publication
+  // While foldDeltaLayer() runs: the t of the root whose layer it folds (delta runs merge no
+  // segment before it); 0 otherwise. Guarded by indexRunMutex_.
+  uint64_t keepSegmentsBefore_ = 0;
 
   // Background indexer state, guarded by indexerMutex_.
   mutable std::mutex indexerMutex_;
   std::condition_variable indexerWake_;  // the indexer thread waits on it
   std::condition_variable indexerDone_;  // writers held back wait on it
+  std::condition_variable foldWake_;     // the fold thread waits on it
   std::optional<IndexerPolicy> policy_;
   bool stopIndexer_ = false;
   std::thread indexer_;
+  std::thread folder_;
   IndexerCounters counters_;
 
   void recordTime(const std::string& time, uint64_t t);

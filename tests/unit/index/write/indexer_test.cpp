@@ -258,8 +258,13 @@ TEST(IndexerTest, BackgroundIndexerRunsPastTheSoftThresholdAndBackpressureBounds
   while (f.live->indexerCounters().runs == 0 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  // The layer passed foldFlakes, so the fold thread folds it (while delta runs went on).
+  while (f.live->indexerCounters().folds == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   const IndexerCounters counters = f.live->indexerCounters();
-  EXPECT_GT(counters.runs, 0u);
+  EXPECT_GT(counters.runs, counters.folds);
+  EXPECT_GT(counters.folds, 0u);
   EXPECT_EQ(counters.failures, 0u) << counters.lastError;
   f.live->stopIndexer();
   EXPECT_EQ(rowsAt(*f.live->snapshot()).size(), 100u + kWriters * 150u);
@@ -420,6 +425,106 @@ TEST(IndexerTest, SegmentsMergeSizeTieredAndAutoFoldsPastTheThreshold) {
   EXPECT_TRUE(f.live->snapshot()->root().delta.isNull());
   EXPECT_EQ(countAll(*f.live->snapshot()), facts + 2);
   EXPECT_EQ(f.live->snapshot()->root().quads, facts + 2);
+}
+
+// One commit that retracts base fact s<k> and adds late<k>; its rows go to expected.
+uint64_t commitLate(Fixture& f, int k, std::map<uint64_t, std::multiset<std::string>>& expected) {
+  Transaction tx;
+  tx.deletes.push_back(
+      fact(iri("s" + std::to_string(k)), iri("p" + std::to_string(k % 7)),
+           Term::literal(std::to_string(k), std::string(core::vocab::kXsd) + "integer")));
+  tx.inserts.push_back(fact(iri("late" + std::to_string(k)), iri("q"), Term::literal("x")));
+  const uint64_t t = f.commit(std::move(tx));
+  expected[t] = rowsAt(*f.live->snapshot());
+  return t;
+}
+
+std::vector<DeltaSegment> segmentsOf(const Fixture& f, const Ledger& snap) {
+  auto manifest = DeltaManifest::load(*f.base.blobs, snap.root().delta);
+  EXPECT_TRUE(manifest.isOk()) << manifest.status().toString();
+  if (!manifest.isOk() || manifest->graphs.empty()) return {};
+  return manifest->graphs[0].segments;
+}
+
+TEST(IndexerTest, AFoldOfTheLayerLetsCommitsAndDeltaRunsGoOnAndKeepsWhatTheyAdded) {
+  Fixture f(200);
+  std::map<uint64_t, std::multiset<std::string>> expected;
+  std::vector<uint64_t> ts =
+      commitMixedChanges(f, expected, [&](int) { ASSERT_TRUE(f.live->indexNow(kDelta).isOk()); });
+  const auto before = f.live->snapshot();
+  const uint64_t foldedT = before->t();
+  const std::vector<DeltaSegment> folding = segmentsOf(f, *before);
+  ASSERT_FALSE(folding.empty());
+
+  auto report = f.live->foldDeltaLayer(kFold, [&] {
+    // While the fold is built: commits, delta runs (merging among themselves), one commit left
+    // in memory. None of them may touch the segments being folded.
+    for (int k = 100; k < 112; ++k) {
+      ts.push_back(commitLate(f, k, expected));
+      if (k == 111) break;
+      auto run = f.live->indexNow(kDelta);
+      ASSERT_TRUE(run.isOk()) << run.status().toString();
+      const std::vector<DeltaSegment> now = segmentsOf(f, *f.live->snapshot());
+      ASSERT_GT(now.size(), folding.size());
+      for (size_t i = 0; i < folding.size(); ++i) EXPECT_EQ(now[i].runs, folding[i].runs);
+    }
+    EXPECT_GT(f.live->indexerCounters().runs, 0u);
+  });
+  ASSERT_TRUE(report.isOk()) << report.status().toString();
+  EXPECT_TRUE(report->folded);
+  EXPECT_FALSE(report->superseded);
+  EXPECT_GT(report->historyEntries, 0u);
+
+  auto check = [&](const Ledger& snap, const char* when) {
+    SCOPED_TRACE(when);
+    EXPECT_EQ(snap.root().baseT, foldedT);
+    EXPECT_EQ(snap.root().t, ts[ts.size() - 2]);  // the last delta run's
+    EXPECT_EQ(snap.t(), ts.back());
+    const std::vector<DeltaSegment> layer = segmentsOf(f, snap);
+    ASSERT_FALSE(layer.empty());
+    EXPECT_EQ(layer.front().afterT, foldedT);
+    EXPECT_EQ(layer.back().throughT, snap.root().t);
+    EXPECT_EQ(snap.novelty().persistedFlakeCount(), 2u * 11);
+    for (uint64_t t : ts) EXPECT_EQ(rowsAt(snap, t), expected[t]) << "at t=" << t;
+    EXPECT_EQ(countAll(snap), expected[ts.back()].size());
+    EXPECT_EQ(snap.root().quads, expected[foldedT].size());
+    auto stats = snap.statistics(core::kNoNode);
+    ASSERT_TRUE(stats.isOk()) << stats.status().toString();
+    EXPECT_EQ((*stats)->triples, expected[foldedT].size());
+  };
+  check(*f.live->snapshot(), "published");
+  auto reopened = f.reopen();
+  ASSERT_NE(reopened, nullptr);
+  check(*reopened->snapshot(), "reopened");
+
+  // The next fold takes the carried segments and the commit still in memory into the trees.
+  ASSERT_TRUE(reopened->indexNow(kFold).isOk());
+  for (uint64_t t : ts) EXPECT_EQ(rowsAt(*reopened->snapshot(), t), expected[t]) << "at t=" << t;
+  EXPECT_TRUE(reopened->snapshot()->root().delta.isNull());
+}
+
+TEST(IndexerTest, AFoldOvertakenByAnotherFoldPublishesNothing) {
+  Fixture f(200);
+  std::map<uint64_t, std::multiset<std::string>> expected;
+  std::vector<uint64_t> ts =
+      commitMixedChanges(f, expected, [&](int) { ASSERT_TRUE(f.live->indexNow(kDelta).isOk()); });
+  storage::ContentId overtaking;
+  auto report = f.live->foldDeltaLayer(kFold, [&] {
+    ts.push_back(commitLate(f, 100, expected));
+    ASSERT_TRUE(f.live->indexNow(kFold).isOk());
+    overtaking = f.live->snapshot()->rootId();
+  });
+  ASSERT_TRUE(report.isOk()) << report.status().toString();
+  EXPECT_TRUE(report->superseded);
+  EXPECT_EQ(f.live->snapshot()->rootId(), overtaking);
+  EXPECT_EQ(f.live->indexerCounters().failures, 0u);
+  for (uint64_t t : ts) EXPECT_EQ(rowsAt(*f.live->snapshot(), t), expected[t]) << "at t=" << t;
+
+  // Without a layer there is nothing to fold.
+  auto nothing = f.live->foldDeltaLayer(kFold);
+  ASSERT_TRUE(nothing.isOk());
+  EXPECT_EQ(nothing->fromT, nothing->toT);
+  EXPECT_FALSE(nothing->folded);
 }
 
 TEST(IndexerTest, HistorySegmentsCompactAsFoldsAddThem) {

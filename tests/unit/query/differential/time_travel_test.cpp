@@ -88,7 +88,8 @@ History makeHistory(const RandomCase& c, const index::IndexConfig& config, Index
   h.stateAt[h.live->snapshot()->t()] = {present.begin(), present.end()};
   if (mutableQuads.empty()) return h;
   const int commits = 2 + static_cast<int>(rng() % 5);
-  for (int k = 0; k < commits; ++k) {
+  int made = 0;
+  auto commitNext = [&] {
     index::Transaction tx;
     std::set<Quad> next = present;
     const size_t changes = 1 + rng() % std::max<size_t>(1, mutableQuads.size() / 2);
@@ -111,7 +112,34 @@ History makeHistory(const RandomCase& c, const index::IndexConfig& config, Index
       throw core::Error(core::ErrorCode::kStorageError, result.status().toString());
     present = std::move(next);
     h.stateAt[result->t] = {present.begin(), present.end()};
-    if (indexing == Indexing::kBetweenCommits && rng() % 2 == 0) indexNow(*h.live, rng);
+    ++made;
+  };
+  while (made < commits) {
+    commitNext();
+    if (indexing != Indexing::kBetweenCommits) continue;
+    const uint64_t choice = rng() % 6;
+    if (choice < 3) {
+      indexNow(*h.live, rng);
+    } else if (choice == 3) {
+      // The background fold: the layer folded while the next commits, and delta runs that
+      // merge their segments, go on; what they add is carried onto the folded trees.
+      index::IndexBuildOptions options;
+      options.foldThreads = 1 + static_cast<unsigned>(rng() % 4);
+      auto report = h.live->foldDeltaLayer(options, [&] {
+        const int during = 1 + static_cast<int>(rng() % 3);
+        for (int i = 0; i < during && made < commits; ++i) {
+          commitNext();
+          if (rng() % 2 == 0) {
+            options.mode = index::IndexBuildOptions::Mode::kDelta;
+            auto run = h.live->indexNow(options);
+            if (!run.isOk())
+              throw core::Error(core::ErrorCode::kStorageError, run.status().toString());
+          }
+        }
+      });
+      if (!report.isOk())
+        throw core::Error(core::ErrorCode::kStorageError, report.status().toString());
+    }
   }
   if (indexing == Indexing::kAtEnd) indexNow(*h.live, rng);
   return h;
