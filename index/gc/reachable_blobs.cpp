@@ -34,6 +34,9 @@ core::Result<IndexRoot> ReachableBlobs::addIndexRoot(const storage::ContentId& i
   }
   CAIRN_RETURN_IF_ERROR(addHistory(root.history));
   CAIRN_RETURN_IF_ERROR(addDelta(root.delta));
+  if (root.timeline) {
+    for (const TimelineSegmentRef& segment : *root.timeline) mark(segment.id);
+  }
   return parsed;
 }
 

@@ -39,6 +39,16 @@ std::string IndexRoot::toJson() const {
   j["blankNodes"] = blankNodes;
   j["history"] = idHex(history);
   j["delta"] = idHex(delta);
+  if (timeline) {
+    Json segments = Json::array();
+    for (const TimelineSegmentRef& ref : *timeline) {
+      segments.push_back({{"id", idHex(ref.id)},
+                          {"firstT", ref.firstT},
+                          {"lastT", ref.lastT},
+                          {"count", ref.count}});
+    }
+    j["timeline"] = std::move(segments);
+  }
   Json graphsJson = Json::array();
   for (const GraphIndex& g : graphs) {
     Json gj;
@@ -90,6 +100,20 @@ core::Result<IndexRoot> IndexRoot::fromJson(std::string_view json) {
     if (j.contains("delta")) r.delta = idFrom(j.at("delta"));
     if (r.delta.isNull() != (r.baseT == r.t)) {
       return core::Status::corruption("index root names a delta layer iff baseT < t");
+    }
+    if (j.contains("timeline")) {
+      std::vector<TimelineSegmentRef> segments;
+      for (const Json& sj : j.at("timeline")) {
+        TimelineSegmentRef ref{idFrom(sj.at("id")), sj.at("firstT").get<uint64_t>(),
+                               sj.at("lastT").get<uint64_t>(), sj.at("count").get<uint64_t>()};
+        const uint64_t after = segments.empty() ? 0 : segments.back().lastT;
+        if (ref.id.isNull() || ref.count == 0 || ref.firstT > ref.lastT || ref.lastT > r.t ||
+            (!segments.empty() && ref.firstT <= after) || ref.lastT - ref.firstT < ref.count - 1) {
+          return core::Status::corruption("index root: a malformed timeline segment");
+        }
+        segments.push_back(ref);
+      }
+      r.timeline = std::move(segments);
     }
     for (const Json& gj : j.at("graphs")) {
       GraphIndex g;

@@ -6,12 +6,14 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/object_type.h"
 #include "core/status.h"
+#include "index/commit/commit_timeline.h"
 #include "index/dictionary/dictionary_root.h"
 #include "index/permutation.h"
 #include "index/tree/permutation_root.h"
@@ -56,6 +58,10 @@ struct IndexRoot {
   // The persisted delta layer (index/delta/delta_manifest.h): the changes of commits
   // (baseT, t]; null when baseT == t.
   storage::ContentId delta;
+  // The times of every commit up to t, and of the origin (index/commit/commit_timeline.h), so
+  // opening the ledger needs no walk back through the commits before t. nullopt in roots written
+  // before it (and by imports): opening those walks every commit record for its time.
+  std::optional<std::vector<TimelineSegmentRef>> timeline;
 
   std::string toJson() const;
   static core::Result<IndexRoot> fromJson(std::string_view json);

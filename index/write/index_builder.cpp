@@ -372,6 +372,24 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
   return core::Status::ok();
 }
 
+// The old root's timeline extended by `times` through t, or nullopt when they do not extend it
+// exactly (see buildIndexRoot).
+core::Result<std::optional<std::vector<TimelineSegmentRef>>> extendedTimeline(
+    storage::BlobStore& blobs, const IndexRoot& old, uint64_t t,
+    std::span<const CommitTime> times) {
+  using Timeline = std::optional<std::vector<TimelineSegmentRef>>;
+  if (old.timeline) {
+    const uint64_t covered = old.timeline->empty() ? 0 : old.timeline->back().lastT;
+    if (times.empty()) return covered == t || old.t == t ? old.timeline : Timeline();
+    if (times.front().t <= covered || times.back().t != t) return Timeline();
+    CAIRN_ASSIGN_OR_RETURN(auto extended, appendToTimeline(blobs, *old.timeline, times));
+    return Timeline(std::move(extended));
+  }
+  if (times.empty() || times.front().t > old.originT || times.back().t != t) return Timeline();
+  CAIRN_ASSIGN_OR_RETURN(auto started, appendToTimeline(blobs, {}, times));
+  return Timeline(std::move(started));
+}
+
 }  // namespace
 
 uint64_t IndexBuildOptions::foldThreshold(uint64_t quads) const {
@@ -386,7 +404,8 @@ unsigned IndexBuildOptions::foldConcurrency() const {
 }
 
 core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Ledger& snapshot,
-                                            const IndexBuildOptions& options) {
+                                            const IndexBuildOptions& options,
+                                            std::span<const CommitTime> times) {
   const auto started = std::chrono::steady_clock::now();
   CountingBlobStore blobs(store);
   const IndexRoot& old = snapshot.root();
@@ -411,6 +430,8 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
                          appendToDictionary(blobs, DictionaryKind::kIri, old.iris, iris));
   CAIRN_ASSIGN_OR_RETURN(next.strings,
                          appendToDictionary(blobs, DictionaryKind::kString, old.strings, strings));
+
+  CAIRN_ASSIGN_OR_RETURN(next.timeline, extendedTimeline(blobs, old, next.t, times));
 
   using Mode = IndexBuildOptions::Mode;
   const uint64_t pending = novelty.flakeCount() + novelty.persistedFlakeCount();

@@ -24,8 +24,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "core/status.h"
+#include "index/commit/commit_timeline.h"
 #include "index/ledger/index_root.h"
 #include "index/ledger/ledger.h"
 #include "storage/blob_store.h"
@@ -83,8 +85,13 @@ struct BuiltIndexRoot {
   IndexBuildReport report;
 };
 
+// `times`: what the new root adds to the old one's commit timeline — the times of the commits
+// after its last one (all of them, origin included, when the old root has none) through
+// snapshot.t(), oldest first (LiveLedger keeps them). Without them the new root has no timeline
+// (opening it then walks every commit record for its time).
 core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& blobs, const Ledger& snapshot,
-                                            const IndexBuildOptions& options = {});
+                                            const IndexBuildOptions& options = {},
+                                            std::span<const CommitTime> times = {});
 
 // A fold may run for a long time on a large ledger; delta runs go on meanwhile (with
 // keepSegmentsBefore = the folded root's t) so the writers' novelty stays small. This stacks

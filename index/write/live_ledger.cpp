@@ -80,6 +80,21 @@ uint64_t LiveLedger::tAtTime(int64_t millis) const {
   return it == timeline_.begin() ? 0 : std::prev(it)->second;
 }
 
+std::vector<CommitTime> LiveLedger::timelineFor(const IndexRoot& root, uint64_t t) const {
+  std::lock_guard lock(timelineMutex_);
+  auto byT = [](const auto& entry, uint64_t v) { return entry.second < v; };
+  auto from = timeline_.begin();  // no timeline in the root: all of it
+  if (root.timeline && !root.timeline->empty()) {
+    from =
+        std::lower_bound(timeline_.begin(), timeline_.end(), root.timeline->back().lastT + 1, byT);
+  }
+  const auto to = std::lower_bound(from, timeline_.end(), t + 1, byT);
+  std::vector<CommitTime> times;
+  times.reserve(static_cast<size_t>(to - from));
+  for (auto it = from; it != to; ++it) times.push_back(CommitTime{it->second, it->first});
+  return times;
+}
+
 std::optional<int64_t> LiveLedger::timeOfT(uint64_t t) const {
   std::lock_guard lock(timelineMutex_);
   auto it = std::lower_bound(timeline_.begin(), timeline_.end(), t,
@@ -91,7 +106,14 @@ std::optional<int64_t> LiveLedger::timeOfT(uint64_t t) const {
 core::Status LiveLedger::replay(ReplayReport* report) {
   const auto started = std::chrono::steady_clock::now();
   const IndexRoot& root = current_->root();
-  recordTime(root.originAt, root.originT);
+  if (root.timeline) {
+    CAIRN_ASSIGN_OR_RETURN(const std::vector<CommitTime> times,
+                           readTimeline(blobs_, *root.timeline));
+    std::lock_guard lock(timelineMutex_);
+    for (const CommitTime& time : times) timeline_.emplace_back(time.millis, time.t);
+  } else {
+    recordTime(root.originAt, root.originT);
+  }
   auto head = heads_.getHead(commitHead_);
   if (!head.isOk()) {
     if (head.status().code() == core::StatusCode::kNotFound) return core::Status::ok();
@@ -101,7 +123,9 @@ core::Status LiveLedger::replay(ReplayReport* report) {
   currentCommit_ = *head;
   uint64_t commits = 0;
   uint64_t flakes = 0;
-  CAIRN_ASSIGN_OR_RETURN(current_, replayOnto(current_, *head, true, &commits, &flakes));
+  // A root without a timeline: walk on to the first commit for the times alone.
+  const ReplayTimes times = root.timeline ? ReplayTimes::kReplayed : ReplayTimes::kAll;
+  CAIRN_ASSIGN_OR_RETURN(current_, replayOnto(current_, *head, times, &commits, &flakes));
   if (report != nullptr) {
     report->commits = commits;
     report->flakes = flakes;
@@ -112,10 +136,11 @@ core::Status LiveLedger::replay(ReplayReport* report) {
 }
 
 core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
-    std::shared_ptr<const Ledger> base, const storage::ContentId& head, bool recordTimes,
+    std::shared_ptr<const Ledger> base, const storage::ContentId& head, ReplayTimes times,
     uint64_t* commits, uint64_t* flakes) {
-  // Walk back to base's t, then apply oldest first. On open the walk goes on to the first
-  // commit for the times alone: as-of queries need the time of every t, indexed or not.
+  // Walk back to base's t, then apply oldest first; with kAll the walk goes on to the first
+  // commit for the times alone.
+  const bool recordTimes = times != ReplayTimes::kNone;
   const uint64_t baseT = base->t();
   std::vector<CommitRecord> records;
   std::vector<std::pair<std::string, uint64_t>> olderTimes;  // newest first
@@ -131,7 +156,7 @@ core::Result<std::shared_ptr<const Ledger>> LiveLedger::replayOnto(
     previousT = record.t;
     id = record.previous;
     if (record.t <= baseT) {
-      if (!recordTimes) break;
+      if (times != ReplayTimes::kAll) break;
       olderTimes.emplace_back(std::move(record.time), record.t);
       continue;
     }
@@ -266,7 +291,8 @@ core::Result<IndexBuildReport> LiveLedger::indexNow(const IndexBuildOptions& opt
   }
   IndexBuildOptions effective = options;
   effective.keepSegmentsBefore = std::max(options.keepSegmentsBefore, keepSegmentsBefore_);
-  auto built = buildIndexRoot(blobs_, *snap, effective);
+  const std::vector<CommitTime> times = timelineFor(snap->root(), snap->t());
+  auto built = buildIndexRoot(blobs_, *snap, effective, times);
   if (!built.isOk()) return failRun(built.status());
   if (core::Status status = rebaseOnto(snap, built->id); !status.isOk()) return failRun(status);
   countRun(built->report);
@@ -347,7 +373,8 @@ core::Status LiveLedger::rebaseOnto(const std::shared_ptr<const Ledger>& indexed
   for (int round = 0; round < kCatchUpRounds; ++round) {
     const storage::ContentId published = publishedCommit();
     if (published == replayed) break;
-    CAIRN_ASSIGN_OR_RETURN(rebased, replayOnto(rebased, published, false, nullptr, nullptr));
+    CAIRN_ASSIGN_OR_RETURN(rebased,
+                           replayOnto(rebased, published, ReplayTimes::kNone, nullptr, nullptr));
     replayed = published;
   }
   // The switch: no commit may run between moving the head and publishing the rebased snapshot,
@@ -357,7 +384,7 @@ core::Status LiveLedger::rebaseOnto(const std::shared_ptr<const Ledger>& indexed
   if (status.isOk()) {
     auto caughtUp = lastCommit_ == replayed
                         ? core::Result<std::shared_ptr<const Ledger>>(rebased)
-                        : replayOnto(rebased, lastCommit_, false, nullptr, nullptr);
+                        : replayOnto(rebased, lastCommit_, ReplayTimes::kNone, nullptr, nullptr);
     if (caughtUp.isOk()) {
       publish(*caughtUp, lastCommit_);
     } else {

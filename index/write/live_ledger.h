@@ -139,12 +139,17 @@ class LiveLedger {
 
   LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std::string name);
   core::Status replay(ReplayReport* report);
+  // Which commit times replayOnto puts on the timeline: none (a rebase: known already), those
+  // of the commits it replays (on open, the root's timeline has the rest), or every commit's back
+  // to the first (on open, when the root has no timeline).
+  enum class ReplayTimes : uint8_t { kNone, kReplayed, kAll };
   // `base` with the commits after its t, up to the commit `head`, applied oldest first.
-  // recordTimes: also put every commit's time on the timeline (on open; a rebase knows them).
   core::Result<std::shared_ptr<const Ledger>> replayOnto(std::shared_ptr<const Ledger> base,
                                                          const storage::ContentId& head,
-                                                         bool recordTimes, uint64_t* commits,
+                                                         ReplayTimes times, uint64_t* commits,
                                                          uint64_t* flakes);
+  // What an index run from `root` through t adds to its timeline (buildIndexRoot's `times`).
+  std::vector<CommitTime> timelineFor(const IndexRoot& root, uint64_t t) const;
   void runBatch(std::deque<Pending*>& batch);
   // Makes `next` the snapshot readers get; `commit` is the commit record of its t.
   void publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit);

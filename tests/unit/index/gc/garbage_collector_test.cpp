@@ -149,13 +149,20 @@ Answers answersOf(const Ledger& ledger) {
 }
 
 // Reads everything the ledger's current root and commits consist of: the commit chain (opening
-// replays it, back to the first record for the times), every graph and permutation at every t
+// replays its newest records; the rest are read here: a collection keeps every record, the
+// ledger's history of changes), the root's commit timeline, every graph and permutation at every t
 // (so every leaflet and every history block), every dictionary entry by id and by term, every
 // statistics blob. The blobs this touches are exactly what a collection must keep.
 core::Status readEverything(storage::BlobStore& store, storage::HeadStore& heads,
                             const IndexConfig& config) {
   CAIRN_ASSIGN_OR_RETURN(auto live, LiveLedger::open(store, heads, "test", nullptr, config));
   const auto snapshot = live->snapshot();
+  auto head = heads.getHead(ledgerCommitHeadName("test"));
+  for (ContentId id = head.isOk() ? *head : ContentId{}; !id.isNull();) {
+    CAIRN_ASSIGN_OR_RETURN(std::string bytes, store.get(id));
+    CAIRN_ASSIGN_OR_RETURN(CommitRecord record, decodeCommitRecord(bytes, id.shortHex()));
+    id = record.previous;
+  }
   for (uint64_t t = 0; t <= snapshot->t(); ++t) {
     for (core::NodeId graph : snapshot->graphIds(t)) {
       for (Permutation perm : kAllPermutations) {

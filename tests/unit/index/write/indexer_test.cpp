@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "core/vocab.h"
+#include "index/commit/commit_record.h"
 #include "index/delta/delta_manifest.h"
 #include "index/history/history_manifest.h"
 #include "index/ledger/ledger_name.h"
@@ -291,6 +292,51 @@ TEST(IndexerTest, AsOfTimesResolveAfterIndexingAndReopening) {
   ASSERT_NE(reopened, nullptr);
   for (const auto& [millis, t] : commits) EXPECT_EQ(reopened->tAtTime(millis), t);
   // Before the first commit: the import's t.
+  EXPECT_EQ(reopened->tAtTime(commits.front().first - 1), f.base->root().t);
+}
+
+TEST(IndexerTest, ReopeningReadsCommitTimesFromTheRootNotFromEveryCommit) {
+  Fixture f(10);
+  std::vector<std::pair<int64_t, uint64_t>> commits;  // (time ms, t)
+  for (int i = 0; i < 9; ++i) {
+    Transaction tx;
+    tx.inserts.push_back(fact(iri("clock" + std::to_string(i)), iri("p0"), Term::literal("x")));
+    auto result = f.live->commit(std::move(tx));
+    ASSERT_TRUE(result.isOk());
+    commits.emplace_back(*parseIsoTimeMillis(result->time), result->t);
+    if (i % 3 == 2) {  // a delta run, a fold, a delta run: each extends the timeline
+      ASSERT_TRUE(f.live->indexNow(i == 5 ? kFold : kDelta).isOk());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  const IndexRoot& root = f.live->snapshot()->root();
+  ASSERT_TRUE(root.timeline.has_value());
+  ASSERT_FALSE(root.timeline->empty());
+  EXPECT_EQ(root.timeline->back().lastT, root.t);
+  EXPECT_EQ(root.timeline->front().firstT, f.base->root().t);  // from the origin on
+
+  // The first commits' records are gone: a walk back through them would fail, the timeline
+  // does not need them.
+  auto head = f.base.heads->getHead(ledgerCommitHeadName("test"));
+  ASSERT_TRUE(head.isOk());
+  std::vector<storage::ContentId> chain;
+  for (storage::ContentId id = *head; !id.isNull();) {
+    chain.push_back(id);
+    auto record = decodeCommitRecord(*f.base.blobs->get(id), id.shortHex());
+    ASSERT_TRUE(record.isOk());
+    id = record->previous;
+  }
+  ASSERT_EQ(chain.size(), commits.size());
+  const std::vector<storage::ContentId> oldest(chain.end() - 3, chain.end());
+  ASSERT_TRUE(f.base.blobs->removeMany(oldest).isOk());
+
+  auto reopened = f.reopen();
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_EQ(reopened->snapshot()->t(), commits.back().second);
+  for (const auto& [millis, t] : commits) {
+    EXPECT_EQ(reopened->tAtTime(millis), t);
+    EXPECT_EQ(reopened->timeOfT(t), f.live->timeOfT(t));
+  }
   EXPECT_EQ(reopened->tAtTime(commits.front().first - 1), f.base->root().t);
 }
 
