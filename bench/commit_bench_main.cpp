@@ -493,18 +493,22 @@ int main(int argc, char** argv) {
 
   // 6. As a restart would: close the store, open it again, open the ledger (replaying every
   // commit since the imported root).
-  ledger.reset();
-  orDie(store->close());
-  store.reset();
-  const auto reopenStart = Clock::now();
-  store = orDie(storage::RocksDbStore::open(storeDirectory));
-  const double storeOpenSeconds = secondsSince(reopenStart);
+  // Closes the store and opens it and the ledger again, as a restart would; the seconds each took.
+  auto reopen = [&](index::ReplayReport& replayed) {
+    ledger.reset();
+    orDie(store->close());
+    store.reset();
+    const auto storeStart = Clock::now();
+    store = orDie(storage::RocksDbStore::open(storeDirectory));
+    const double storeSeconds = secondsSince(storeStart);
+    const auto ledgerStart = Clock::now();
+    ledger = orDie(index::LiveLedger::open(*store, *store, kLedger,
+                                           std::make_shared<index::IndexCache>(size_t{256} << 20),
+                                           config, &replayed));
+    return std::pair{storeSeconds, secondsSince(ledgerStart)};
+  };
   index::ReplayReport replay;
-  const auto ledgerOpenStart = Clock::now();
-  ledger = orDie(index::LiveLedger::open(*store, *store, kLedger,
-                                         std::make_shared<index::IndexCache>(size_t{256} << 20),
-                                         config, &replay));
-  const double ledgerOpenSeconds = secondsSince(ledgerOpenStart);
+  const auto [storeOpenSeconds, ledgerOpenSeconds] = reopen(replay);
   if (replay.commits != committed || replay.flakes != committed ||
       ledger->snapshot()->t() != lastT) {
     die("replay found " + std::to_string(replay.commits) + " commits and " +
@@ -519,16 +523,8 @@ int main(int argc, char** argv) {
   orDie(ledger->indexNow());
   const double indexSeconds = secondsSince(indexStart);
   const auto lastTime = ledger->timeOfT(lastT);
-  ledger.reset();
-  orDie(store->close());
-  store.reset();
-  store = orDie(storage::RocksDbStore::open(storeDirectory));
   index::ReplayReport indexedReplay;
-  const auto indexedOpenStart = Clock::now();
-  ledger = orDie(index::LiveLedger::open(*store, *store, kLedger,
-                                         std::make_shared<index::IndexCache>(size_t{256} << 20),
-                                         config, &indexedReplay));
-  const double indexedOpenSeconds = secondsSince(indexedOpenStart);
+  const double indexedOpenSeconds = reopen(indexedReplay).second;
   if (!lastTime || ledger->tAtTime(*lastTime) != lastT || ledger->snapshot()->t() != lastT) {
     die("after indexing and reopening, the last commit's time no longer resolves to its t");
   }
