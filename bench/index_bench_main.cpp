@@ -642,11 +642,13 @@ void say(const char* format, ...) {
 }
 
 json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double seconds,
-              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes, double foldRest) {
+              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes, double foldRest,
+              uint64_t softFlakes) {
   const std::string loadStart = loadAverage();
   index::IndexerPolicy policy;
   policy.build.foldFlakes = foldFlakes;
   policy.foldRest = foldRest;
+  if (softFlakes != 0) policy.softFlakes = softFlakes;
   const std::filesystem::path file = datagenFile(dir, baseTriples);
   std::vector<InsertRun> runs;
   for (unsigned run = 1; run <= repeats; ++run) {
@@ -1073,6 +1075,7 @@ int main(int argc, char** argv) {
   size_t cacheMiB = 1024;
   uint64_t foldFlakes = 0;
   double foldRest = index::IndexerPolicy{}.foldRest;
+  uint64_t softFlakes = 0;
   std::vector<int> phases{1, 2, 3};
   bool jsonOut = false;
   CLI::App app{"Background indexer, incremental indexing and reads over novelty (issue 5)"};
@@ -1084,6 +1087,8 @@ int main(int argc, char** argv) {
   app.add_option("--rounds", rounds, "phase 2: commit + indexNow rounds");
   app.add_option("--query-reps", queryReps, "phase 3: repetitions (and pool size) per query");
   app.add_option("--cache-mib", cacheMiB, "index cache of each ledger");
+  app.add_option("--soft-flakes", softFlakes,
+                 "phase 1: novelty that starts a delta run (0: the policy's default)");
   app.add_option("--fold-rest", foldRest,
                  "phase 1: after a background fold of D s the next waits this many times D");
   app.add_option("--fold-flakes", foldFlakes,
@@ -1112,8 +1117,8 @@ int main(int argc, char** argv) {
   json out = {{"cores", std::thread::hardware_concurrency()}, {"loadAverageStart", loadAverage()}};
   try {
     if (wanted.count(1) != 0) {
-      out["phase1"] =
-          phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes, foldRest);
+      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes, foldRest,
+                               softFlakes);
       out["peakRssBytesAfterPhase1"] = server::peakRssBytes();
     }
     if (wanted.count(2) != 0 || wanted.count(3) != 0) {

@@ -38,9 +38,11 @@ namespace cairn::index {
 // When the background indexer runs and when writers wait for it, in novelty flakes (changes
 // since the index root, all graphs). Past `soft` the indexer starts; past `hard` a commit waits
 // until indexing brings the novelty back under it (backpressure), so memory stays bounded when
-// writers outrun the indexer.
+// writers outrun the indexer. Each run has costs of its own (a dictionary segment per kind, a
+// root, rebasing the commits that came meanwhile), so runs of a few hundred thousand changes
+// sustain more writes than many small ones (docs/BENCHMARKS.md, 2026-12-02).
 struct IndexerPolicy {
-  uint64_t softFlakes = 100'000;
+  uint64_t softFlakes = 400'000;
   uint64_t hardFlakes = 2'000'000;
   IndexBuildOptions build;  // delta run or fold (index/write/index_builder.h)
   // A fold rewrites most of the trees; back to back, folds would keep a core busy for as long

@@ -48,7 +48,7 @@ struct ServerConfig {
   // Background indexing, in novelty flakes per ledger (index::IndexerPolicy): past the soft
   // threshold the indexer folds the novelty into a new root; past the hard one commits wait.
   // indexSoftFlakes 0 turns background indexing off (POST /ledgers/{name}/index still works).
-  uint64_t indexSoftFlakes = 100'000;
+  uint64_t indexSoftFlakes = 400'000;
   uint64_t indexHardFlakes = 2'000'000;
   // Garbage collection of blobs no retained root reaches (POST /admin/gc runs one on request):
   // every gcInterval when it is above 0, keeping gcRetainRoots predecessors of each ledger's
