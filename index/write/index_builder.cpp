@@ -380,7 +380,7 @@ core::Result<std::optional<std::vector<TimelineSegmentRef>>> extendedTimeline(
   using Timeline = std::optional<std::vector<TimelineSegmentRef>>;
   if (old.timeline) {
     const uint64_t covered = old.timeline->empty() ? 0 : old.timeline->back().lastT;
-    if (times.empty()) return covered == t || old.t == t ? old.timeline : Timeline();
+    if (times.empty()) return old.t == t ? old.timeline : Timeline();  // no commit since
     if (times.front().t <= covered || times.back().t != t) return Timeline();
     CAIRN_ASSIGN_OR_RETURN(auto extended, appendToTimeline(blobs, *old.timeline, times));
     return Timeline(std::move(extended));

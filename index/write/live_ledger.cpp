@@ -69,48 +69,51 @@ void LiveLedger::recordTime(const std::string& time, uint64_t t) {
   if (!millis) return;
   std::lock_guard lock(timelineMutex_);
   // Clocks may step back; keep the times ascending so lookups can bisect.
-  const int64_t at = timeline_.empty() ? *millis : std::max(*millis, timeline_.back().first);
-  timeline_.emplace_back(at, t);
+  const int64_t at = timeline_.empty() ? *millis : std::max(*millis, timeline_.back().millis);
+  timeline_.push_back(CommitTime{t, at});
 }
 
 uint64_t LiveLedger::tAtTime(int64_t millis) const {
   std::lock_guard lock(timelineMutex_);
   auto it = std::upper_bound(timeline_.begin(), timeline_.end(), millis,
-                             [](int64_t m, const auto& entry) { return m < entry.first; });
-  return it == timeline_.begin() ? 0 : std::prev(it)->second;
+                             [](int64_t m, const CommitTime& entry) { return m < entry.millis; });
+  return it == timeline_.begin() ? 0 : std::prev(it)->t;
 }
+
+namespace {
+
+// The first entry of `timeline` (t ascending) at or after t.
+std::vector<CommitTime>::const_iterator firstAtOrAfter(const std::vector<CommitTime>& timeline,
+                                                       uint64_t t) {
+  return std::lower_bound(timeline.begin(), timeline.end(), t,
+                          [](const CommitTime& entry, uint64_t v) { return entry.t < v; });
+}
+
+}  // namespace
 
 std::vector<CommitTime> LiveLedger::timelineFor(const IndexRoot& root, uint64_t t) const {
   std::lock_guard lock(timelineMutex_);
-  auto byT = [](const auto& entry, uint64_t v) { return entry.second < v; };
   auto from = timeline_.begin();  // no timeline in the root: all of it
   if (root.timeline && !root.timeline->empty()) {
-    from =
-        std::lower_bound(timeline_.begin(), timeline_.end(), root.timeline->back().lastT + 1, byT);
+    from = firstAtOrAfter(timeline_, root.timeline->back().lastT + 1);
   }
-  const auto to = std::lower_bound(from, timeline_.end(), t + 1, byT);
-  std::vector<CommitTime> times;
-  times.reserve(static_cast<size_t>(to - from));
-  for (auto it = from; it != to; ++it) times.push_back(CommitTime{it->second, it->first});
-  return times;
+  return std::vector<CommitTime>(from, firstAtOrAfter(timeline_, t + 1));
 }
 
 std::optional<int64_t> LiveLedger::timeOfT(uint64_t t) const {
   std::lock_guard lock(timelineMutex_);
-  auto it = std::lower_bound(timeline_.begin(), timeline_.end(), t,
-                             [](const auto& entry, uint64_t v) { return entry.second < v; });
-  if (it == timeline_.end() || it->second != t) return std::nullopt;
-  return it->first;
+  auto it = firstAtOrAfter(timeline_, t);
+  if (it == timeline_.end() || it->t != t) return std::nullopt;
+  return it->millis;
 }
 
 core::Status LiveLedger::replay(ReplayReport* report) {
   const auto started = std::chrono::steady_clock::now();
   const IndexRoot& root = current_->root();
   if (root.timeline) {
-    CAIRN_ASSIGN_OR_RETURN(const std::vector<CommitTime> times,
-                           readTimeline(blobs_, *root.timeline));
+    CAIRN_ASSIGN_OR_RETURN(std::vector<CommitTime> times, readTimeline(blobs_, *root.timeline));
     std::lock_guard lock(timelineMutex_);
-    for (const CommitTime& time : times) timeline_.emplace_back(time.millis, time.t);
+    timeline_ = std::move(times);
   } else {
     recordTime(root.originAt, root.originT);
   }

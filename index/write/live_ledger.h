@@ -214,7 +214,7 @@ class LiveLedger {
 
   void recordTime(const std::string& time, uint64_t t);
   mutable std::mutex timelineMutex_;
-  std::vector<std::pair<int64_t, uint64_t>> timeline_;  // (commit time ms, t), both ascending
+  std::vector<CommitTime> timeline_;  // t and millis both ascending
 };
 
 }  // namespace cairn::index
