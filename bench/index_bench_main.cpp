@@ -642,13 +642,8 @@ void say(const char* format, ...) {
 }
 
 json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double seconds,
-              unsigned repeats, size_t cacheBytes, uint64_t foldFlakes, double foldRest,
-              uint64_t softFlakes) {
+              unsigned repeats, size_t cacheBytes, const index::IndexerPolicy& policy) {
   const std::string loadStart = loadAverage();
-  index::IndexerPolicy policy;
-  policy.build.foldFlakes = foldFlakes;
-  policy.foldRest = foldRest;
-  if (softFlakes != 0) policy.softFlakes = softFlakes;
   const std::filesystem::path file = datagenFile(dir, baseTriples);
   std::vector<InsertRun> runs;
   for (unsigned run = 1; run <= repeats; ++run) {
@@ -1073,9 +1068,7 @@ int main(int argc, char** argv) {
   double seconds = 20;
   unsigned repeats = 3, rounds = 10, queryReps = 51;
   size_t cacheMiB = 1024;
-  uint64_t foldFlakes = 0;
-  double foldRest = index::IndexerPolicy{}.foldRest;
-  uint64_t softFlakes = 0;
+  index::IndexerPolicy insertPolicy;  // phase 1's background indexer
   std::vector<int> phases{1, 2, 3};
   bool jsonOut = false;
   CLI::App app{"Background indexer, incremental indexing and reads over novelty (issue 5)"};
@@ -1087,11 +1080,13 @@ int main(int argc, char** argv) {
   app.add_option("--rounds", rounds, "phase 2: commit + indexNow rounds");
   app.add_option("--query-reps", queryReps, "phase 3: repetitions (and pool size) per query");
   app.add_option("--cache-mib", cacheMiB, "index cache of each ledger");
-  app.add_option("--soft-flakes", softFlakes,
-                 "phase 1: novelty that starts a delta run (0: the policy's default)");
-  app.add_option("--fold-rest", foldRest,
-                 "phase 1: after a background fold of D s the next waits this many times D");
-  app.add_option("--fold-flakes", foldFlakes,
+  app.add_option("--soft-flakes", insertPolicy.softFlakes,
+                 "phase 1: novelty that starts a delta run")
+      ->capture_default_str();
+  app.add_option("--fold-rest", insertPolicy.foldRest,
+                 "phase 1: after a background fold of D s the next waits this many times D")
+      ->capture_default_str();
+  app.add_option("--fold-flakes", insertPolicy.build.foldFlakes,
                  "phase 1: the indexer's fold threshold (0: the default, quads / 16)");
   app.add_option("--phases", phases, "phases to run, comma-separated")->delimiter(',');
   app.add_flag("--json", jsonOut);
@@ -1117,8 +1112,7 @@ int main(int argc, char** argv) {
   json out = {{"cores", std::thread::hardware_concurrency()}, {"loadAverageStart", loadAverage()}};
   try {
     if (wanted.count(1) != 0) {
-      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, foldFlakes, foldRest,
-                               softFlakes);
+      out["phase1"] = phaseOne(dir, *insertBase, seconds, repeats, cacheBytes, insertPolicy);
       out["peakRssBytesAfterPhase1"] = server::peakRssBytes();
     }
     if (wanted.count(2) != 0 || wanted.count(3) != 0) {
