@@ -560,13 +560,7 @@ TEST(IndexerTest, HistorySegmentsCompactAsFoldsAddThem) {
   std::vector<uint64_t> ts{f.live->snapshot()->t()};
   expected[ts.back()] = rowsAt(*f.live->snapshot());
   for (int k = 0; k < 40; ++k) {  // each fold retracts a fact: one history segment per list
-    Transaction tx;
-    tx.deletes.push_back(
-        fact(iri("s" + std::to_string(k)), iri("p" + std::to_string(k % 7)),
-             Term::literal(std::to_string(k), std::string(core::vocab::kXsd) + "integer")));
-    tx.inserts.push_back(fact(iri("h" + std::to_string(k)), iri("q"), Term::literal("x")));
-    ts.push_back(f.commit(std::move(tx)));
-    expected[ts.back()] = rowsAt(*f.live->snapshot());
+    ts.push_back(commitLate(f, k, expected));
     auto report = f.live->indexNow(kFold);
     ASSERT_TRUE(report.isOk()) << report.status().toString();
     auto manifest = HistoryManifest::load(*f.base.blobs, f.live->snapshot()->root().history);
