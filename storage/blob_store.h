@@ -57,6 +57,17 @@ class HeadStore {
   // null `desired` is InvalidArgument. Durable when it returns ok.
   virtual core::Status compareAndSetHead(std::string_view name, const ContentId& expected,
                                          const ContentId& desired) = 0;
+  // compareAndSetHead() without waiting for the update to become durable: it is seen at once,
+  // and durable once a later syncHeads() returns ok. The default is compareAndSetHead() (synced
+  // at once). A store that writes heads and blobs to one log (RocksDbStore) lets a writer sync
+  // once for its blobs and the head naming them, while others write on.
+  virtual core::Status compareAndSetHeadDeferred(std::string_view name, const ContentId& expected,
+                                                 const ContentId& desired) {
+    return compareAndSetHead(name, expected, desired);
+  }
+  // Makes every head update so far durable (and, where blobs share the heads' log, every blob
+  // put so far).
+  virtual core::Status syncHeads() { return core::Status::ok(); }
   // NotFound if the head does not exist. Durable when it returns ok.
   virtual core::Status deleteHead(std::string_view name) = 0;
   // All head names in bytewise order.

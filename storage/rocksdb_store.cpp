@@ -353,6 +353,22 @@ core::Result<ContentId> RocksDbStore::getHead(std::string_view name) const {
 
 core::Status RocksDbStore::compareAndSetHead(std::string_view name, const ContentId& expected,
                                              const ContentId& desired) {
+  return setHead(name, expected, desired, /*sync=*/true);
+}
+
+core::Status RocksDbStore::compareAndSetHeadDeferred(std::string_view name,
+                                                     const ContentId& expected,
+                                                     const ContentId& desired) {
+  return setHead(name, expected, desired, /*sync=*/false);
+}
+
+core::Status RocksDbStore::syncHeads() {
+  CAIRN_RETURN_IF_ERROR(checkWritable());
+  return fromRocksDb(db_->db->SyncWAL(), "syncing the log of " + where_);
+}
+
+core::Status RocksDbStore::setHead(std::string_view name, const ContentId& expected,
+                                   const ContentId& desired, bool sync) {
   CAIRN_RETURN_IF_ERROR(validateHeadUpdate(name, desired));
   CAIRN_RETURN_IF_ERROR(checkWritable());
   std::lock_guard lock(headMutex_);
@@ -364,9 +380,9 @@ core::Status RocksDbStore::compareAndSetHead(std::string_view name, const Conten
     return read.status();
   }
   CAIRN_RETURN_IF_ERROR(checkExpectedHead(name, current, expected));
-  rocksdb::WriteOptions synced;
-  synced.sync = true;
-  const rocksdb::Status status = db_->db->Put(synced, db_->heads, keyOf(name), keyOf(desired));
+  rocksdb::WriteOptions write;
+  write.sync = sync;
+  const rocksdb::Status status = db_->db->Put(write, db_->heads, keyOf(name), keyOf(desired));
   return fromRocksDb(status, "publishing head '" + std::string(name) + "' in " + where_);
 }
 

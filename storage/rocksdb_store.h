@@ -6,7 +6,8 @@
 // Durability: put()/putMany() append to the write-ahead log without syncing; sync() makes them
 // durable. compareAndSetHead()/deleteHead() are synced writes, durable when they return, and since
 // both families share one log they also make every earlier put durable: a published head never
-// names a blob that a crash could lose.
+// names a blob that a crash could lose. compareAndSetHeadDeferred() is unsynced, and syncHeads()
+// syncs the log (the head and every earlier put) without holding up writes made meanwhile.
 //
 // Verification: get() re-hashes the bytes it read; a mismatch is Corruption and an absent blob is
 // NotFound, both naming the blob (short hex) and the directory.
@@ -74,6 +75,11 @@ class RocksDbStore final : public BlobStore, public HeadStore {
   core::Result<ContentId> getHead(std::string_view name) const override;
   core::Status compareAndSetHead(std::string_view name, const ContentId& expected,
                                  const ContentId& desired) override;
+  // An unsynced write; syncHeads() syncs the one log (RocksDB's SyncWAL), which does not hold up
+  // writes made meanwhile, and so makes the blobs put before durable too.
+  core::Status compareAndSetHeadDeferred(std::string_view name, const ContentId& expected,
+                                         const ContentId& desired) override;
+  core::Status syncHeads() override;
   core::Status deleteHead(std::string_view name) override;
   core::Result<std::vector<std::string>> listHeads() const override;
 
@@ -101,6 +107,8 @@ class RocksDbStore final : public BlobStore, public HeadStore {
   RocksDbStore(std::filesystem::path directory, std::unique_ptr<Db> db, bool readOnly);
   core::Status checkOpen() const;
   core::Status checkWritable() const;
+  core::Status setHead(std::string_view name, const ContentId& expected, const ContentId& desired,
+                       bool sync);
 
   std::filesystem::path directory_;
   std::string where_;  // the directory as messages name it

@@ -65,6 +65,21 @@ TEST_P(HeadStoreContractTest, AdvancesOnlyFromTheExpectedValue) {
   expectHead("ledger", kB);
 }
 
+// The deferred update follows the same compare-and-set rules, is seen at once, and is there
+// after syncHeads().
+TEST_P(HeadStoreContractTest, DeferredUpdatesCompareAndSetAndAreSeenAtOnce) {
+  ASSERT_TRUE(heads().compareAndSetHeadDeferred("ledger", kNull, kA).isOk());
+  expectHead("ledger", kA);
+  ASSERT_TRUE(heads().compareAndSetHeadDeferred("ledger", kA, kB).isOk());
+  const core::Status stale = heads().compareAndSetHeadDeferred("ledger", kA, kC);
+  EXPECT_EQ(stale.code(), StatusCode::kAlreadyExists) << stale.toString();
+  EXPECT_EQ(heads().compareAndSetHeadDeferred("other", kA, kB).code(), StatusCode::kNotFound);
+  EXPECT_EQ(heads().compareAndSetHeadDeferred("ledger", kB, kNull).code(),
+            StatusCode::kInvalidArgument);
+  ASSERT_TRUE(heads().syncHeads().isOk());
+  expectHead("ledger", kB);
+}
+
 TEST_P(HeadStoreContractTest, ExpectingAValueOfAnAbsentHeadIsNotFound) {
   const core::Status status = heads().compareAndSetHead("ledger", kA, kB);
   EXPECT_EQ(status.code(), StatusCode::kNotFound) << status.toString();

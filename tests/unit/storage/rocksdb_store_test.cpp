@@ -207,6 +207,25 @@ TEST(RocksDbStoreDeathTest, WritesSurviveAProcessThatDiesWithoutClosing) {
   EXPECT_EQ(*store->getHead("ledger"), ContentId::of("batched two"));
 }
 
+// What LiveLedger's sync role relies on: blobs put unsynced, then a deferred head update, then
+// one syncHeads() — all there after reopening.
+TEST(RocksDbStoreTest, SyncHeadsMakesADeferredHeadAndTheBlobsBeforeItDurable) {
+  TempDir dir(kDirVariable);
+  const auto path = dir.path() / "store";
+  {
+    auto store = openOrDie(path);
+    ASSERT_TRUE(store->putMany({"record one", "record two"}).isOk());
+    ASSERT_TRUE(
+        store->compareAndSetHeadDeferred("commit/x", ContentId{}, ContentId::of("record two"))
+            .isOk());
+    ASSERT_TRUE(store->syncHeads().isOk());
+    ASSERT_TRUE(store->close().isOk());
+  }
+  auto store = openOrDie(path);
+  EXPECT_EQ(*store->getHead("commit/x"), ContentId::of("record two"));
+  EXPECT_EQ(*store->get(ContentId::of("record one")), "record one");
+}
+
 TEST(RocksDbStoreTest, ReadOnlyReadsButRefusesWrites) {
   TempDir dir;
   const ContentId id = ContentId::of("blob");
