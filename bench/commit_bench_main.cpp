@@ -1,7 +1,7 @@
 // commit_bench: the write path's targets (issue 5), measured against the disk it runs on.
 //
 //   commit_bench --data DIR [--seconds 5] [--writers 1,2,4,8,16,32] [--fsync-samples 2000]
-//                [--spin] [--json]
+//                [--rate-rounds 6] [--spin] [--json]
 //
 // 1. Bare sync on DIR's disk: a file in DIR, N times "append 64 bytes + fdatasync", then the same
 //    with fsync, then "overwrite the same 64 bytes + fdatasync" (no size change, so no metadata
@@ -19,8 +19,13 @@
 // 4. For each W in --writers: W threads commit the same way for --seconds. Total commits/s,
 //    latency p50/p90/p99, commits per synced head write, process CPU per wall second and per
 //    commit.
+// 4b. The same ratio interleaved: --rate-rounds rounds of 1 s at one writer and 1 s at the
+//    most writers, alternating, so both sides see the same moments of a drifting disk.
+// 4c. The most writers' count of commits in flight from one thread through commitAsync() (each
+//    completion submits the next), alone and interleaved with one writer as in 4b.
 // 5. The issue's two ratios: single-writer p50 / bare fdatasync p50 (target <= 2) and
-//    commits/s at 32 writers / single writer (target >= 10). Peak RSS.
+//    commits/s at 32 writers / single writer (target >= 10), from phases 3 and 4 and from 4b.
+//    Peak RSS.
 // 6. The store closed and reopened, the ledger reopened: LiveLedger::open's replay of every
 //    commit above (commits, flakes, seconds), checked against what was committed.
 // 7. Those commits indexed (one indexNow), the store and ledger reopened again: what opening
@@ -47,11 +52,13 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -246,6 +253,12 @@ class CountingHeads final : public storage::HeadStore {
     compareAndSets_.fetch_add(1, std::memory_order_relaxed);
     return inner_.compareAndSetHead(name, expected, desired);
   }
+  core::Status compareAndSetHeadDeferred(std::string_view name, const storage::ContentId& expected,
+                                         const storage::ContentId& desired) override {
+    compareAndSets_.fetch_add(1, std::memory_order_relaxed);
+    return inner_.compareAndSetHeadDeferred(name, expected, desired);
+  }
+  core::Status syncHeads() override { return inner_.syncHeads(); }
   core::Status deleteHead(std::string_view name) override { return inner_.deleteHead(name); }
   core::Result<std::vector<std::string>> listHeads() const override { return inner_.listHeads(); }
   uint64_t compareAndSets() const { return compareAndSets_.load(std::memory_order_relaxed); }
@@ -364,6 +377,64 @@ WriterPhase runWriters(index::LiveLedger& ledger, const CountingHeads& heads, un
   return phase;
 }
 
+// 4c. `inflight` commits in flight through commitAsync(), submitted by kAsyncDrivers threads
+// (a server's pool on this 2-vCPU machine): each completion lets a driver submit the next. What
+// a server that hands commits on, not a thread each, sees.
+constexpr unsigned kAsyncDrivers = 2;
+WriterPhase runAsync(index::LiveLedger& ledger, const CountingHeads& heads, unsigned inflight,
+                     double seconds, std::atomic<uint64_t>& next, const Spinner& spinner) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  unsigned open = 0;
+  std::vector<double> latencies;
+  latencies.reserve(1 << 16);
+  std::string failure;
+  const uint64_t headWritesBefore = heads.compareAndSets();
+  const double cpuBefore = workCpuSeconds(spinner);
+  const auto start = Clock::now();
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  auto drive = [&] {
+    std::unique_lock lock(mutex);
+    while (Clock::now() < deadline && failure.empty()) {
+      changed.wait(lock, [&] { return open < inflight; });
+      ++open;
+      lock.unlock();
+      const auto submitted = Clock::now();
+      ledger.commitAsync(
+          oneTriple(next.fetch_add(1, std::memory_order_relaxed)),
+          [&, submitted](core::Result<index::CommitResult> result) {
+            const double us =
+                std::chrono::duration<double, std::micro>(Clock::now() - submitted).count();
+            std::lock_guard guard(mutex);
+            if (!result.isOk()) {
+              failure = result.status().toString();
+            } else if (result->inserted != 1) {
+              failure = "a commit inserted " + std::to_string(result->inserted);
+            }
+            latencies.push_back(us);
+            --open;
+            changed.notify_all();
+          });
+      lock.lock();
+    }
+  };
+  std::vector<std::thread> drivers;
+  for (unsigned d = 0; d < kAsyncDrivers; ++d) drivers.emplace_back(drive);
+  for (std::thread& t : drivers) t.join();
+  std::unique_lock lock(mutex);
+  changed.wait(lock, [&] { return open == 0; });
+  if (!failure.empty()) die("commit: " + failure);
+  WriterPhase phase;
+  phase.writers = inflight;
+  phase.seconds = secondsSince(start);
+  phase.cpuSeconds = workCpuSeconds(spinner) - cpuBefore;
+  phase.syncedHeadWrites = heads.compareAndSets() - headWritesBefore;
+  phase.commits = latencies.size();
+  phase.latency = summarize(latencies);
+  return phase;
+}
+
 nlohmann::json toJson(const WriterPhase& p) {
   return {{"writers", p.writers},
           {"commits", p.commits},
@@ -402,6 +473,47 @@ PairedPhase runPaired(index::LiveLedger& ledger, const std::filesystem::path& di
   return {summarize(syncUs), summarize(commitUs)};
 }
 
+// 4b. The group-commit ratio with both sides sampling the same moments: rounds of one writer
+// and of `writers` writers for `blockSeconds` each, in the order S W W S S W ... so a drift in
+// the disk's sync latency falls on both sides alike.
+struct PairedRates {
+  unsigned writers = 0;
+  uint64_t singleCommits = 0, wideCommits = 0;
+  double singleSeconds = 0, wideSeconds = 0;
+  std::vector<double> roundRatios;  // per S/W pair
+  double ratio() const {
+    return (static_cast<double>(wideCommits) / wideSeconds) /
+           (static_cast<double>(singleCommits) / singleSeconds);
+  }
+};
+
+PairedRates runPairedRates(index::LiveLedger& ledger, const CountingHeads& heads, unsigned writers,
+                           bool async, unsigned rounds, double blockSeconds,
+                           std::atomic<uint64_t>& next, const Spinner& spinner) {
+  PairedRates paired;
+  paired.writers = writers;
+  auto runWide = [&] {
+    return async ? runAsync(ledger, heads, writers, blockSeconds, next, spinner)
+                 : runWriters(ledger, heads, writers, blockSeconds, next, spinner);
+  };
+  for (unsigned r = 0; r < rounds; ++r) {
+    WriterPhase one, wide;
+    if (r % 2 == 0) {
+      one = runWriters(ledger, heads, 1, blockSeconds, next, spinner);
+      wide = runWide();
+    } else {
+      wide = runWide();
+      one = runWriters(ledger, heads, 1, blockSeconds, next, spinner);
+    }
+    paired.singleCommits += one.commits;
+    paired.singleSeconds += one.seconds;
+    paired.wideCommits += wide.commits;
+    paired.wideSeconds += wide.seconds;
+    paired.roundRatios.push_back(wide.rate() / one.rate());
+  }
+  return paired;
+}
+
 void printSync(const char* what, const Latency& l) {
   std::printf("  %-24s p50 %8.1f  p90 %8.1f  p99 %8.1f us  cpu %6.1f us/sync  (%zu samples)\n",
               what, l.p50, l.p90, l.p99, l.cpuMicros, l.samples);
@@ -414,6 +526,7 @@ int main(int argc, char** argv) {
   double seconds = 5;
   std::vector<unsigned> writerCounts{1, 2, 4, 8, 16, 32};
   size_t fsyncSamples = 2000;
+  unsigned rateRounds = 6;
   bool json = false, spin = false;
   CLI::App app{"Commit latency and group-commit throughput of the write path"};
   app.add_option("--data", data, "directory on the disk to measure (the store goes in DIR/store)")
@@ -422,6 +535,8 @@ int main(int argc, char** argv) {
   app.add_option("--writers", writerCounts, "concurrent writer counts, comma-separated")
       ->delimiter(',');
   app.add_option("--fsync-samples", fsyncSamples, "syncs timed per bare-sync probe");
+  app.add_option("--rate-rounds", rateRounds,
+                 "rounds of the interleaved group-commit ratio (one writer, then the most)");
   app.add_flag("--spin", spin, "keep one extra thread busy for the whole run");
   app.add_flag("--json", json);
   CLI11_PARSE(app, argc, argv);
@@ -474,19 +589,29 @@ int main(int argc, char** argv) {
   for (unsigned w : writerCounts)
     phases.push_back(runWriters(*ledger, heads, w, seconds, next, spinner));
 
+  const WriterPhase* widest = &phases.front();
+  for (const WriterPhase& p : phases) {
+    if (p.writers == 32 || (widest->writers != 32 && p.writers > widest->writers)) widest = &p;
+  }
+  // 4c.
+  const WriterPhase asyncPhase = runAsync(*ledger, heads, widest->writers, seconds, next, spinner);
+  // 4b.
+  const PairedRates pairedRates =
+      runPairedRates(*ledger, heads, widest->writers, false, rateRounds, 1.0, next, spinner);
+  const PairedRates pairedAsyncRates =
+      runPairedRates(*ledger, heads, widest->writers, true, rateRounds, 1.0, next, spinner);
+
   const SyncBaseline after = probeDisk(directory, fsyncSamples, spinner);
 
   // 5.
-  uint64_t committed = single.commits + paired.commit.samples;
+  uint64_t committed = single.commits + paired.commit.samples + pairedRates.singleCommits +
+                       pairedRates.wideCommits + asyncPhase.commits +
+                       pairedAsyncRates.singleCommits + pairedAsyncRates.wideCommits;
   for (const WriterPhase& p : phases) committed += p.commits;
   const uint64_t lastT = ledger->snapshot()->t();
   if (lastT != firstT + committed) {
     die("the ledger is at t " + std::to_string(lastT) + " after " + std::to_string(committed) +
         " commits from t " + std::to_string(firstT));
-  }
-  const WriterPhase* widest = &phases.front();
-  for (const WriterPhase& p : phases) {
-    if (p.writers == 32 || (widest->writers != 32 && p.writers > widest->writers)) widest = &p;
   }
   const double latencyRatio = single.latency.p50 / before.appendFdatasync.p50;
   const double rateRatio = widest->rate() / single.rate();
@@ -548,6 +673,17 @@ int main(int argc, char** argv) {
           {"commit", toJson(paired.commit)},
           {"commitP50OverFdatasyncP50", paired.ratio()}}},
         {"rateRatio", {{"writers", widest->writers}, {"ratio", rateRatio}}},
+        {"pairedRateRatio",
+         {{"writers", pairedRates.writers},
+          {"rounds", rateRounds},
+          {"ratio", pairedRates.ratio()},
+          {"roundRatios", pairedRates.roundRatios}}},
+        {"async", toJson(asyncPhase)},
+        {"pairedAsyncRateRatio",
+         {{"inflight", pairedAsyncRates.writers},
+          {"rounds", rateRounds},
+          {"ratio", pairedAsyncRates.ratio()},
+          {"roundRatios", pairedAsyncRates.roundRatios}}},
         {"reopen",
          {{"storeOpenSeconds", storeOpenSeconds},
           {"ledgerOpenSeconds", ledgerOpenSeconds},
@@ -587,6 +723,7 @@ int main(int argc, char** argv) {
   row("memory", inMemory);
   row("single", single);
   for (const WriterPhase& p : phases) row(std::to_string(p.writers).c_str(), p);
+  row(("async " + std::to_string(asyncPhase.writers)).c_str(), asyncPhase);
   std::printf("single-writer p50 / bare fdatasync p50: %.2f (target <= 2.0; / fsync p50: %.2f)\n",
               latencyRatio, single.latency.p50 / before.appendFsync.p50);
   std::printf(
@@ -595,6 +732,16 @@ int main(int argc, char** argv) {
       paired.commit.p50, paired.commit.p99, paired.sync.p50, paired.sync.p99, paired.ratio());
   std::printf("commits/s at %u writers / single writer: %.2f (target >= 10 at 32)\n",
               widest->writers, rateRatio);
+  std::printf("interleaved, %u rounds of 1 s at 1 and %u writers: ratio %.2f (rounds:", rateRounds,
+              pairedRates.writers, pairedRates.ratio());
+  for (double r : pairedRates.roundRatios) std::printf(" %.2f", r);
+  std::printf(")\n");
+  std::printf(
+      "interleaved, %u rounds of 1 s at 1 writer and %u async commits in flight: ratio "
+      "%.2f (rounds:",
+      rateRounds, pairedAsyncRates.writers, pairedAsyncRates.ratio());
+  for (double r : pairedAsyncRates.roundRatios) std::printf(" %.2f", r);
+  std::printf(")\n");
   std::printf(
       "reopen: store %.3f s, ledger %.3f s; replayed %llu commits, %llu flakes in %.3f s "
       "(%.0f flakes/s)\n",

@@ -61,6 +61,8 @@ core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(
   }
   live->current_ = std::move(base);
   CAIRN_RETURN_IF_ERROR(live->replay(report));
+  live->latestState_ = live->current_;
+  live->appliedHead_ = live->lastCommit_;
   return live;
 }
 
@@ -221,42 +223,6 @@ void LiveLedger::awaitWritesInFlight() {
   std::lock_guard run(indexRunMutex_);
   acquireLead();
   releaseLead();
-}
-
-void LiveLedger::acquireLead() {
-  std::unique_lock lock(queueMutex_);
-  queueChanged_.wait(lock, [&] { return !leading_; });
-  leading_ = true;
-}
-
-void LiveLedger::releaseLead() {
-  std::lock_guard lock(queueMutex_);
-  leading_ = false;
-  queueChanged_.notify_all();
-}
-
-core::Result<CommitResult> LiveLedger::commit(Transaction tx) {
-  CAIRN_RETURN_IF_ERROR(waitForIndexer());
-  Pending me{std::move(tx), std::nullopt};
-  std::unique_lock lock(queueMutex_);
-  queue_.push_back(&me);
-  queueChanged_.wait(lock, [&] { return me.result.has_value() || !leading_; });
-  if (me.result) return std::move(*me.result);
-  // Lead one batch: everything queued so far (this call's transaction included).
-  leading_ = true;
-  std::deque<Pending*> batch;
-  batch.swap(queue_);
-  lock.unlock();
-  runBatch(batch);
-  lock.lock();
-  leading_ = false;
-  queueChanged_.notify_all();
-  lock.unlock();
-  std::lock_guard indexerLock(indexerMutex_);
-  if (policy_ && snapshot()->novelty().flakeCount() >= policy_->softFlakes) {
-    indexerWake_.notify_one();
-  }
-  return std::move(*me.result);
 }
 
 core::Status LiveLedger::waitForIndexer() {
@@ -427,7 +393,10 @@ void LiveLedger::stopIndexer() {
   policy_.reset();
 }
 
-LiveLedger::~LiveLedger() { stopIndexer(); }
+LiveLedger::~LiveLedger() {
+  stopIndexer();
+  stopCommitter();
+}
 
 IndexerCounters LiveLedger::indexerCounters() const {
   std::lock_guard lock(indexerMutex_);
@@ -480,172 +449,6 @@ void LiveLedger::foldLoop() {
         (finished - started) * policy_->foldRest);
     restUntil = finished + (ok ? rest : std::chrono::seconds(5));
   }
-}
-
-namespace {
-
-// One transaction applied to a snapshot, not yet durable: the snapshot after it and the record
-// that makes it durable (previous and time still to fill in).
-struct AppliedTransaction {
-  std::shared_ptr<const Ledger> next;
-  CommitRecord record;
-  uint64_t inserted = 0;
-  uint64_t deleted = 0;
-};
-
-using TouchedFact =
-    std::tuple<core::NodeId, uint64_t, uint64_t, core::ObjectType, uint64_t, uint64_t>;
-
-// Runs every step of `tx` on `start` — each against the state the earlier ones left — and
-// returns the net change as one commit at start->t() + 1, or nullopt when nothing changes. New
-// terms are appended to the overlay as steps need them; on error or no change they are taken
-// back, so the overlay then holds what it held before.
-core::Result<std::optional<AppliedTransaction>> applyTransaction(
-    const std::shared_ptr<const Ledger>& start, Transaction& tx) {
-  TermOverlay& overlay = start->termOverlay();
-  const uint64_t irisBefore = overlay.iris.count();
-  const uint64_t stringsBefore = overlay.strings.count();
-  auto rollback = [&] {
-    overlay.iris.truncate(irisBefore);
-    overlay.strings.truncate(stringsBefore);
-  };
-  const uint64_t t = start->t() + 1;
-  std::shared_ptr<const Ledger> state = start;
-  CommitRecord record;
-  record.t = t;
-  record.baseT = start->root().t;
-  record.blankNodes = start->root().blankNodes;
-  std::map<TouchedFact, std::pair<bool, bool>> touched;  // fact → (present before, present after)
-
-  // The direct deletes and inserts are a step of their own unless they are empty and steps
-  // follow (SPARQL Update sends only steps).
-  const bool direct = !tx.deletes.empty() || !tx.inserts.empty() || tx.steps.empty();
-  const size_t stepCount = (direct ? 1 : 0) + tx.steps.size();
-  size_t stepsRun = 0;
-  auto runStep = [&](const TxChanges& changes) -> core::Status {
-    const bool last = ++stepsRun == stepCount;
-    CAIRN_ASSIGN_OR_RETURN(EncodedTransaction step, encodeChanges(*state, changes, state->t() + 1));
-    for (const NewTerm& term : step.iris) overlay.iris.append(term.text);
-    for (const NewTerm& term : step.strings) overlay.strings.append(term.text);
-    if (stepCount == 1) {
-      // The only step: its flakes are already the net change, in key order.
-      record.flakes = std::move(step.flakes);
-    } else {
-      for (const Flake& f : step.flakes) {
-        const TouchedFact key{f.g, f.row.s, f.row.p, f.row.ot, f.row.ok, f.row.i};
-        auto [it, fresh] = touched.try_emplace(key, !f.assert, f.assert);
-        if (!fresh) it->second.second = f.assert;
-      }
-    }
-    Ledger::CommitTerms terms{step.iris.size(), step.strings.size(), step.languages, step.datatypes,
-                              step.blankNodes};
-    record.iris.insert(record.iris.end(), step.iris.begin(), step.iris.end());
-    record.strings.insert(record.strings.end(), step.strings.begin(), step.strings.end());
-    record.languages.insert(record.languages.end(), step.languages.begin(), step.languages.end());
-    record.datatypes.insert(record.datatypes.end(), step.datatypes.begin(), step.datatypes.end());
-    record.blankNodes = step.blankNodes;
-    if (last) return core::Status::ok();  // no later step reads the state
-    CAIRN_ASSIGN_OR_RETURN(state, state->withCommit(state->t() + 1, step.flakes, terms));
-    return core::Status::ok();
-  };
-
-  core::Status status = core::Status::ok();
-  if (direct) status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)});
-  for (size_t i = 0; status.isOk() && i < tx.steps.size(); ++i) {
-    auto changes = tx.steps[i](*state);
-    status = changes.isOk() ? runStep(*changes) : changes.status();
-  }
-  if (!status.isOk()) {
-    rollback();
-    return status;
-  }
-  AppliedTransaction applied;
-  for (const Flake& f : record.flakes) ++(f.assert ? applied.inserted : applied.deleted);
-  for (const auto& [key, presence] : touched) {
-    if (presence.first == presence.second) continue;
-    const auto& [g, s, p, ot, ok, i] = key;
-    Flake flake;
-    flake.g = g;
-    flake.row = IndexRow{s, p, ok, i, t, ot};
-    flake.assert = presence.second;
-    record.flakes.push_back(flake);
-    ++(flake.assert ? applied.inserted : applied.deleted);
-  }
-  if (record.flakes.empty()) {
-    rollback();
-    return std::optional<AppliedTransaction>();
-  }
-  record.message = tx.message;
-  const Ledger::CommitTerms terms{record.iris.size(), record.strings.size(), record.languages,
-                                  record.datatypes, record.blankNodes};
-  auto next = start->withCommit(t, record.flakes, terms);
-  if (!next.isOk()) {
-    rollback();
-    return next.status();
-  }
-  applied.next = std::move(next).value();
-  applied.record = std::move(record);
-  return std::optional<AppliedTransaction>(std::move(applied));
-}
-
-}  // namespace
-
-void LiveLedger::runBatch(std::deque<Pending*>& batch) {
-  std::shared_ptr<const Ledger> working = snapshot();
-  TermOverlay& overlay = working->termOverlay();
-  const uint64_t irisBefore = overlay.iris.count();
-  const uint64_t stringsBefore = overlay.strings.count();
-  storage::ContentId previous = lastCommit_;
-  std::vector<std::string> encoded;
-  std::vector<Pending*> committed;
-  std::vector<CommitResult> results;
-
-  for (Pending* p : batch) {
-    auto applied = applyTransaction(working, p->tx);
-    if (!applied.isOk()) {
-      p->result.emplace(applied.status());
-      continue;
-    }
-    if (!applied->has_value()) {
-      // Nothing changes. (If the batch fails to become durable, this answer fails too: it was
-      // read from the batch's own unpublished state.)
-      p->result.emplace(CommitResult{working->t(), 0, 0, {}});
-      continue;
-    }
-    AppliedTransaction& a = **applied;
-    a.record.time = commitTimeNow();
-    a.record.previous = previous;
-    if (core::Status valid = validateCommitRecord(a.record); !valid.isOk()) {
-      // A bug, not bad input: the encoder builds valid records. Take the terms back.
-      overlay.iris.truncate(overlay.iris.count() - a.record.iris.size());
-      overlay.strings.truncate(overlay.strings.count() - a.record.strings.size());
-      p->result.emplace(valid);
-      continue;
-    }
-    encoded.push_back(encodeCommitRecord(a.record));
-    previous = storage::ContentId::of(encoded.back());
-    working = std::move(a.next);
-    committed.push_back(p);
-    results.push_back(CommitResult{a.record.t, a.inserted, a.deleted, a.record.time});
-  }
-  if (committed.empty()) return;
-
-  // One batch write, then the synced head update makes every record of the batch durable.
-  std::vector<std::string_view> views(encoded.begin(), encoded.end());
-  core::Status status = blobs_.putMany(views).status();
-  if (status.isOk()) status = heads_.compareAndSetHead(commitHead_, lastCommit_, previous);
-  if (!status.isOk()) {
-    overlay.iris.truncate(irisBefore);
-    overlay.strings.truncate(stringsBefore);
-    for (Pending* p : batch) {
-      if (!p->result || p->result->isOk()) p->result.emplace(status);
-    }
-    return;
-  }
-  lastCommit_ = previous;
-  for (const CommitResult& r : results) recordTime(r.time, r.t);
-  publish(std::move(working), previous);
-  for (size_t i = 0; i < committed.size(); ++i) committed[i]->result.emplace(results[i]);
 }
 
 }  // namespace cairn::index

@@ -5,10 +5,13 @@
 // then a new snapshot published for readers. Readers never block: they take snapshot() and keep
 // it as long as they like.
 //
-// Group commit: concurrent commit() calls queue up; one caller at a time leads, applies every
-// queued transaction in order (each gets its own t and record) and makes them all durable with
-// one synced write, then hands the lead to the next waiter. So writers to one ledger are
-// serialized but share the cost of the sync.
+// Group commit, pipelined (index/write/live_ledger_commit.cpp): concurrent commit() calls queue
+// up, and the callers themselves run two roles, each held by one caller at a time. The apply
+// role applies the queued transactions in order (each gets its own t and record) on top of
+// everything applied before, durable or not; the sync role makes everything applied so far
+// durable with one synced write and publishes it. The two overlap: while one batch syncs, the
+// next is applied, and the next sync takes all of it. So writers to one ledger are serialized
+// but share the cost of the sync, and the sync never waits for the applying.
 //
 // On open, the commits after the index root are read back from the commit head and replayed into
 // the novelty overlay.
@@ -98,6 +101,17 @@ class LiveLedger {
   // nothing makes no commit (the result has the current t and zero counts). On error nothing
   // was applied. Past the policy's hard threshold it first waits for the indexer.
   core::Result<CommitResult> commit(Transaction tx);
+  // commit() without waiting: queues `tx` (applying it on this thread when no one else is
+  // applying) and returns; `done` is called once with what commit() would return, when the
+  // commit is durable or has failed — on another caller's thread or on the ledger's committer
+  // thread, so keep it short (hand the answer on). Callers that cannot spare a thread per
+  // commit in flight (the HTTP server's pool) use it: the batches then hold every commit in
+  // flight, not one per thread. Past the hard threshold it first waits for the indexer.
+  using CommitCallback = std::function<void(core::Result<CommitResult>)>;
+  void commitAsync(Transaction tx, CommitCallback done);
+  // Returns once every commit queued before has finished, its callback included (a server
+  // stopping waits here before tearing down what the callbacks answer through).
+  void awaitCommits();
 
   // Writes the commits since the index root into a new root — a delta run or a fold, as
   // `options` choose — and publishes it (index head, then a new snapshot: the new root plus the
@@ -134,9 +148,26 @@ class LiveLedger {
   ~LiveLedger();
 
  private:
+  // One commit() call in the pipeline. Shared, so whoever wakes its caller keeps it alive.
   struct Pending {
     Transaction tx;
-    std::optional<core::Result<CommitResult>> result;
+    // Once applied: what the call returns if its batch becomes durable.
+    std::optional<core::Result<CommitResult>> answer;
+    std::optional<core::Result<CommitResult>> result;  // set when the call is done
+    std::condition_variable wake;  // with queueMutex_: the result, or a role for the caller
+    CommitCallback done;           // commitAsync(): no caller waits; this gets the result
+  };
+  using PendingList = std::vector<std::shared_ptr<Pending>>;
+  // Transactions applied in order, not yet durable: what one synced write makes durable.
+  struct AppliedBatch {
+    PendingList members;               // in order, those that change nothing or failed included
+    std::vector<std::string> records;  // the encoded commit records, oldest first
+    std::vector<std::pair<std::string, uint64_t>> times;  // each record's time and t
+    std::shared_ptr<const Ledger> state;                  // the state after the last member
+    storage::ContentId head;  // the last record (the commit head once durable)
+    uint64_t irisBefore = 0;  // the term overlay's counts before the first member
+    uint64_t stringsBefore = 0;
+    void append(AppliedBatch&& later);
   };
 
   LiveLedger(storage::BlobStore& blobs, storage::HeadStore& heads, std::string name);
@@ -152,7 +183,27 @@ class LiveLedger {
                                                          uint64_t* flakes);
   // What an index run from `root` through t adds to its timeline (buildIndexRoot's `times`).
   std::vector<CommitTime> timelineFor(const IndexRoot& root, uint64_t t) const;
-  void runBatch(std::deque<Pending*>& batch);
+  // The pipeline's roles (queueMutex_ held on entry and return; released while working).
+  bool applyDueLocked() const;
+  bool syncDueLocked() const;
+  void applyQueued(std::unique_lock<std::mutex>& lock, const Pending& me);
+  void syncApplied(std::unique_lock<std::mutex>& lock, const Pending& me);
+  // Every queued transaction applied onto `state`, whose commit record is `head`.
+  AppliedBatch applyAll(PendingList work, std::shared_ptr<const Ledger> state,
+                        storage::ContentId head);
+  core::Status makeDurable(const AppliedBatch& batch);
+  // A sync that failed fails its batch and everything applied after it (built on it).
+  void failAppliedLocked(std::unique_lock<std::mutex>& lock, AppliedBatch& batch,
+                         const core::Status& status);
+  // Callers to wake (after unlocking) so that a role with work waiting gets taken, `self` and
+  // the role holders aside; the committer thread when no waiting caller can.
+  PendingList roleTakersLocked(const Pending* self);
+  // Sets the results of a batch's members (queueMutex_ not held): wakes the callers waiting,
+  // calls the callbacks of commitAsync().
+  static void complete(const PendingList& members, const Pending& self);
+  // The committer thread takes the roles no waiting caller can (commitAsync() leaves none).
+  void committerLoop();
+  void stopCommitter();
   // Makes `next` the snapshot readers get; `commit` is the commit record of its t.
   void publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit);
   // The commit record of the published snapshot's t (null before the first commit).
@@ -161,7 +212,8 @@ class LiveLedger {
   // mostly without holding the writers back.
   core::Status rebaseOnto(const std::shared_ptr<const Ledger>& indexed,
                           const storage::ContentId& rootId);
-  // Takes and gives back the writer's lead (what commit() holds while it runs a batch).
+  // Takes and gives back the writers' lead: waits until everything applied is durable (or has
+  // failed), then holds both roles so no commit runs until releaseLead().
   void acquireLead();
   void releaseLead();
   core::Status waitForIndexer();  // backpressure: past the hard threshold, wait for the indexer
@@ -186,12 +238,25 @@ class LiveLedger {
   // One entry per root this ledger has published, dropped once no snapshot of it is left.
   mutable std::vector<std::weak_ptr<const storage::ContentId>> rootsInUse_;
 
-  std::mutex queueMutex_;  // guards queue_ and leading_
-  std::condition_variable queueChanged_;
-  std::deque<Pending*> queue_;
-  bool leading_ = false;
+  // The pipeline's state, guarded by queueMutex_.
+  std::mutex queueMutex_;
+  std::condition_variable queueChanged_;       // a role was given back (the lead and failures wait)
+  PendingList queue_;                          // not applied yet
+  AppliedBatch applied_;                       // applied, waiting for the sync role
+  std::shared_ptr<const Ledger> latestState_;  // after everything applied, durable or not
+  storage::ContentId appliedHead_;             // the commit record of latestState_'s t
+  const Pending* applier_ = nullptr;           // whose caller holds the apply role
+  const Pending* syncer_ = nullptr;            // whose caller holds the sync role
+  bool failing_ = false;     // a failed sync is failing what was applied on its batch
+  bool leadWanted_ = false;  // acquireLead() waits for the pipeline to drain: nothing new applies
+  bool leadHeld_ = false;
+  int completing_ = 0;  // batches whose callers are being woken or called back
+  // The committer thread, started by the first commitAsync(); its identity in the roles.
+  std::shared_ptr<Pending> committer_;
+  std::thread committerThread_;
+  bool stopCommitter_ = false;
 
-  storage::ContentId lastCommit_;  // the commit head; only the leader touches it
+  storage::ContentId lastCommit_;  // the durable commit head; the sync role or the lead's holder
 
   std::shared_ptr<IndexCache> cache_;
   IndexConfig config_;
