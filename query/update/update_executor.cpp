@@ -161,7 +161,7 @@ void collectVariables(const PatternTerm& p, std::set<std::string>& out) {
 
 class Executor {
  public:
-  Executor(const UpdateOptions& options) : options_(options) {
+  explicit Executor(UpdateOptions options) : options_(std::move(options)) {
     if (options.query.timeout.count() > 0) deadline_ = Clock::now() + options.query.timeout;
   }
 
@@ -359,32 +359,43 @@ class Executor {
     return transfer(state, op.from, op.to, op.silent, true, true, "MOVE");
   }
 
-  const UpdateOptions& options_;
+  const UpdateOptions options_;
   std::optional<Clock::time_point> deadline_;
 };
 
-}  // namespace
+// What one update's steps share while its commit runs: the request and options they read (owned,
+// since an asynchronous commit outlives the caller's copies) and the error a step threw.
+struct UpdateRun {
+  UpdateRun(UpdateRequest r, UpdateOptions options)
+      : request(std::move(r)), executor(std::move(options)) {}
+  const UpdateRequest request;
+  Executor executor;
+  std::exception_ptr failure;  // written by the step that failed, read once the commit is done
+};
 
-index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest& request,
-                                  const UpdateOptions& options) {
-  auto executor = std::make_shared<Executor>(options);
-  // A step that throws hands its error back through here: the commit only sees a status.
-  auto failure = std::make_shared<std::exception_ptr>();
+// One step per operation; a step that throws hands its error back through `run`: the commit
+// only sees a status.
+index::Transaction transactionOf(const std::shared_ptr<UpdateRun>& run,
+                                 const std::string& message) {
   index::Transaction tx;
-  tx.message = options.message;
-  for (const UpdateOperation& operation : request.operations) {
-    tx.steps.push_back([executor, failure,
-                        &operation](const index::Ledger& state) -> core::Result<index::TxChanges> {
-      try {
-        return executor->run(state, operation);
-      } catch (...) {
-        *failure = std::current_exception();
-        return core::Status::invalidArgument("update operation failed");
-      }
-    });
+  tx.message = message;
+  for (const UpdateOperation& operation : run->request.operations) {
+    tx.steps.push_back(
+        [run, &operation](const index::Ledger& state) -> core::Result<index::TxChanges> {
+          try {
+            return run->executor.run(state, operation);
+          } catch (...) {
+            run->failure = std::current_exception();
+            return core::Status::invalidArgument("update operation failed");
+          }
+        });
   }
-  auto result = ledger.commit(std::move(tx));
-  if (*failure) std::rethrow_exception(*failure);
+  return tx;
+}
+
+// The commit's outcome as executeUpdate answers it: the result, or the error to throw.
+index::CommitResult resultOf(const UpdateRun& run, core::Result<index::CommitResult> result) {
+  if (run.failure) std::rethrow_exception(run.failure);
   if (!result.isOk()) {
     const core::Status& status = result.status();
     const auto code = status.code() == core::StatusCode::kInvalidArgument
@@ -393,6 +404,31 @@ index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest
     throw core::Error(code, status.message());
   }
   return *result;
+}
+
+}  // namespace
+
+index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest& request,
+                                  const UpdateOptions& options) {
+  auto run = std::make_shared<UpdateRun>(request, options);
+  auto result = ledger.commit(transactionOf(run, options.message));
+  return resultOf(*run, std::move(result));
+}
+
+void executeUpdateAsync(index::LiveLedger& ledger, UpdateRequest request, UpdateOptions options,
+                        UpdateDone done) {
+  const std::string message = options.message;
+  auto run = std::make_shared<UpdateRun>(std::move(request), std::move(options));
+  ledger.commitAsync(transactionOf(run, message),
+                     [run, done = std::move(done)](core::Result<index::CommitResult> result) {
+                       UpdateOutcome outcome;
+                       try {
+                         outcome = resultOf(*run, std::move(result));
+                       } catch (...) {
+                         outcome = std::current_exception();
+                       }
+                       done(std::move(outcome));
+                     });
 }
 
 }  // namespace cairn::query

@@ -14,8 +14,10 @@
 // (timeout, cancellation, memory budget), kStorageError from the store.
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/status.h"
@@ -40,5 +42,13 @@ struct UpdateOptions {
 // changed).
 index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest& request,
                                   const UpdateOptions& options);
+
+// executeUpdate() without waiting for the commit (LiveLedger::commitAsync): returns once the
+// operations are queued (often run already, on this thread); `done` gets the result or the error
+// executeUpdate() would throw, on whichever thread finishes the commit — keep it short.
+using UpdateOutcome = std::variant<index::CommitResult, std::exception_ptr>;
+using UpdateDone = std::function<void(UpdateOutcome)>;
+void executeUpdateAsync(index::LiveLedger& ledger, UpdateRequest request, UpdateOptions options,
+                        UpdateDone done);
 
 }  // namespace cairn::query

@@ -126,16 +126,31 @@ void runUpdateJob(const RouteCall& call, UpdateJob job) {
     options.query.reportPlan = false;
     options.baseIri = base;
     options.message = nlohmann::json{{"source", job.source}}.dump();
-    const index::CommitResult result = query::executeUpdate(*live, request, options);
-    nlohmann::json body = {
-        {"t", result.t}, {"inserted", result.inserted}, {"deleted", result.deleted}};
-    if (!result.time.empty()) body["time"] = result.time;
-    http::HeaderList headers;
-    if (job.mintPrefix) {
-      body["graph"] = *job.createdGraph;
-      headers.emplace_back("Location", *job.createdGraph);
-    }
-    respondJson(exchange, body.dump() + "\n", created ? 201 : 200, std::move(headers));
+    // The pool thread runs the operations and goes on; the answer leaves when the commit is
+    // durable, so the commits of many requests share one sync.
+    query::executeUpdateAsync(
+        *live, std::move(request), std::move(options),
+        [call, createdGraph = job.mintPrefix ? job.createdGraph : std::nullopt,
+         created](query::UpdateOutcome outcome) {
+          try {
+            if (auto* failure = std::get_if<std::exception_ptr>(&outcome)) {
+              std::rethrow_exception(*failure);
+            }
+            const auto& result = std::get<index::CommitResult>(outcome);
+            nlohmann::json body = {
+                {"t", result.t}, {"inserted", result.inserted}, {"deleted", result.deleted}};
+            if (!result.time.empty()) body["time"] = result.time;
+            http::HeaderList headers;
+            if (createdGraph) {
+              body["graph"] = *createdGraph;
+              headers.emplace_back("Location", *createdGraph);
+            }
+            respondJson(*call.exchange, body.dump() + "\n", created ? 201 : 200,
+                        std::move(headers));
+          } catch (...) {
+            answerFailure(call, nullptr);
+          }
+        });
   } catch (...) {
     answerFailure(call, nullptr);
   }

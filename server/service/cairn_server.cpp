@@ -197,6 +197,9 @@ void CairnServer::stop() {
   if (!running_) return;
   running_->http->stop(config_.shutdownGrace);
   running_->pool->shutdown();  // queued work sees its cancelled flag and ends at once
+  // Updates answer when their commit is durable, from the ledger's threads: let those finish
+  // while there is still a server to answer through.
+  for (const auto& live : running_->ledgers->opened()) live->awaitCommits();
   running_->http.reset();
   running_->api.reset();
   running_->accessLog.reset();
