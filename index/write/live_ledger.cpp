@@ -396,6 +396,7 @@ void LiveLedger::stopIndexer() {
 LiveLedger::~LiveLedger() {
   stopIndexer();
   stopCommitter();
+  stopCompleter();
 }
 
 IndexerCounters LiveLedger::indexerCounters() const {

@@ -112,6 +112,8 @@ class LiveLedger {
   // Returns once every commit queued before has finished, its callback included (a server
   // stopping waits here before tearing down what the callbacks answer through).
   void awaitCommits();
+  // Transactions applied and waiting for the sync role (not counting a batch syncing now).
+  size_t commitsAwaitingSync() const;
 
   // Writes the commits since the index root into a new root — a delta run or a fold, as
   // `options` choose — and publishes it (index head, then a new snapshot: the new root plus the
@@ -204,6 +206,9 @@ class LiveLedger {
   // The committer thread takes the roles no waiting caller can (commitAsync() leaves none).
   void committerLoop();
   void stopCommitter();
+  // The completer thread completes the synced batches handed to it.
+  void completerLoop();
+  void stopCompleter();
   // Makes `next` the snapshot readers get; `commit` is the commit record of its t.
   void publish(std::shared_ptr<const Ledger> next, const storage::ContentId& commit);
   // The commit record of the published snapshot's t (null before the first commit).
@@ -239,7 +244,7 @@ class LiveLedger {
   mutable std::vector<std::weak_ptr<const storage::ContentId>> rootsInUse_;
 
   // The pipeline's state, guarded by queueMutex_.
-  std::mutex queueMutex_;
+  mutable std::mutex queueMutex_;
   std::condition_variable queueChanged_;       // a role was given back (the lead and failures wait)
   PendingList queue_;                          // not applied yet
   AppliedBatch applied_;                       // applied, waiting for the sync role
@@ -250,7 +255,12 @@ class LiveLedger {
   bool failing_ = false;     // a failed sync is failing what was applied on its batch
   bool leadWanted_ = false;  // acquireLead() waits for the pipeline to drain: nothing new applies
   bool leadHeld_ = false;
-  int completing_ = 0;  // batches whose callers are being woken or called back
+  int completing_ = 0;                  // batches whose callers are being woken or called back
+  std::deque<PendingList> toComplete_;  // synced batches for the completer thread
+  std::thread completer_;
+  std::condition_variable completerWake_;
+  bool completerIdle_ = false;
+  bool stopCompleter_ = false;
   // The committer thread, started by the first commitAsync(); its identity in the roles.
   std::shared_ptr<Pending> committer_;
   std::thread committerThread_;

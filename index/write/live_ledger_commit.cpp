@@ -5,6 +5,7 @@
 // own callers and no one else, and a role with work waiting wakes one caller to take it (on a
 // machine of few cores, waking every waiter for each batch cost more than the batches' work).
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -19,6 +20,9 @@ namespace {
 
 // Role rounds a commit() call may take after its own commit is done (see commit()).
 constexpr int kRoundsAfterDone = 2;
+// A synced batch with at most this many callers besides the syncing one is completed by the
+// syncing thread itself; a larger one is handed to the completer thread (syncApplied()).
+constexpr long kCompletedInline = 2;
 
 // One transaction applied to a snapshot, not yet durable: the snapshot after it and the record
 // that makes it durable (previous and time still to fill in).
@@ -258,6 +262,11 @@ void LiveLedger::awaitCommits() {
   });
 }
 
+size_t LiveLedger::commitsAwaitingSync() const {
+  std::lock_guard lock(queueMutex_);
+  return applied_.members.size();
+}
+
 void LiveLedger::committerLoop() {
   std::unique_lock lock(queueMutex_);
   while (true) {
@@ -377,14 +386,60 @@ void LiveLedger::syncApplied(std::unique_lock<std::mutex>& lock, const Pending& 
   }
   syncer_ = nullptr;
   queueChanged_.notify_all();
-  // Waking this batch's callers takes a while (a system call each); the next batch may start
-  // syncing meanwhile, by a caller that comes in or one of these.
   ++completing_;
-  lock.unlock();
-  complete(batch.members, me);
-  lock.lock();
-  --completing_;
-  queueChanged_.notify_all();
+  const auto others = std::count_if(batch.members.begin(), batch.members.end(),
+                                    [&](const auto& p) { return p.get() != &me; });
+  if (others <= kCompletedInline) {
+    lock.unlock();
+    complete(batch.members, me);
+    lock.lock();
+    --completing_;
+    queueChanged_.notify_all();
+    return;
+  }
+  // Waking a caller or calling back costs a system call each (tens of microseconds on a
+  // virtual machine): the completer thread does it while this thread syncs the next batch.
+  if (!completer_.joinable()) completer_ = std::thread([this] { completerLoop(); });
+  toComplete_.push_back(std::move(batch.members));
+  if (completerIdle_) {
+    lock.unlock();
+    completerWake_.notify_one();
+    lock.lock();
+  }
+}
+
+void LiveLedger::completerLoop() {
+  std::unique_lock lock(queueMutex_);
+  const Pending none;
+  while (true) {
+    if (!toComplete_.empty()) {
+      PendingList members = std::move(toComplete_.front());
+      toComplete_.pop_front();
+      lock.unlock();
+      complete(members, none);
+      lock.lock();
+      --completing_;
+      queueChanged_.notify_all();
+    } else if (stopCompleter_) {
+      return;
+    } else {
+      completerIdle_ = true;
+      completerWake_.wait(lock);
+      completerIdle_ = false;
+    }
+  }
+}
+
+void LiveLedger::stopCompleter() {
+  std::thread completer;
+  {
+    std::lock_guard lock(queueMutex_);
+    stopCompleter_ = true;
+    completerWake_.notify_one();
+    completer = std::move(completer_);
+  }
+  // It finishes the batches handed to it first.
+  if (completer.joinable()) completer.join();
 }
 
 core::Status LiveLedger::makeDurable(const AppliedBatch& batch) {

@@ -110,10 +110,11 @@ struct Fixture {
   // How many of the terms a commit may add the shared term overlay holds: it grows when a
   // transaction is applied, before it is durable.
   uint64_t overlayIris() const { return live->snapshot()->termOverlay().iris.count(); }
-  // Waits until the overlay holds `n` IRIs (the transactions that add them were applied).
-  bool awaitOverlayIris(uint64_t n) const {
+  // Waits until `n` transactions are applied and wait for the sync, and the overlay holds
+  // `iris` IRIs (theirs).
+  bool awaitApplied(size_t n, uint64_t iris) const {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (overlayIris() < n) {
+    while (live->commitsAwaitingSync() < n || overlayIris() < iris) {
       if (std::chrono::steady_clock::now() > deadline) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
@@ -139,7 +140,7 @@ TEST(GroupCommitTest, TransactionsAppliedDuringASyncShareTheNextSync) {
   for (int i = 1; i <= 3; ++i) {
     later.push_back(std::async(
         std::launch::async, [&, i] { return f.live->commit(insertOne("s" + std::to_string(i))); }));
-    ASSERT_TRUE(f.awaitOverlayIris(iris0 + 2 + 2 * i)) << "transaction " << i << " not applied";
+    ASSERT_TRUE(f.awaitApplied(i, iris0 + 2 + 2 * i)) << "transaction " << i << " not applied";
   }
   // Applied, not yet durable: readers do not see them.
   EXPECT_EQ(f.live->snapshot()->t(), t0);
@@ -181,7 +182,7 @@ TEST(GroupCommitTest, AFailedSyncFailsItsBatchAndEverythingAppliedOnIt) {
   auto first = std::async(std::launch::async, [&] { return f.live->commit(insertOne("x0")); });
   f.heads.awaitArrivals(2);  // "kept" made one; x0's is held
   auto second = std::async(std::launch::async, [&] { return f.live->commit(insertOne("x1")); });
-  ASSERT_TRUE(f.awaitOverlayIris(iris0 + 4));  // x1 applied on x0's unsynced state
+  ASSERT_TRUE(f.awaitApplied(1, iris0 + 4));  // x1 applied on x0's unsynced state
   f.heads.open();
 
   auto r0 = first.get();
@@ -221,7 +222,7 @@ TEST(GroupCommitTest, AnIndexRunWaitsForTheBatchesInFlight) {
   auto first = std::async(std::launch::async, [&] { return f.live->commit(insertOne("i0")); });
   f.heads.awaitArrivals(2);
   auto second = std::async(std::launch::async, [&] { return f.live->commit(insertOne("i1")); });
-  ASSERT_TRUE(f.awaitOverlayIris(iris0 + 4));
+  ASSERT_TRUE(f.awaitApplied(1, iris0 + 4));
   // The run builds from the published snapshot (t0), then takes the lead for its switch, which
   // waits for both batches; its own head update then comes after theirs.
   std::atomic<bool> indexed{false};
@@ -307,9 +308,9 @@ TEST(GroupCommitTest, AsynchronousCommitsLearnOfAFailedSync) {
   f.live->commitAsync(insertOne("q0"), [&](auto result) { first.set_value(std::move(result)); });
   f.heads.awaitArrivals(1);  // q0 synced by the committer thread, held at the gate
   f.live->commitAsync(insertOne("q1"), [&](auto result) { second.set_value(std::move(result)); });
-  ASSERT_TRUE(f.awaitOverlayIris(iris0 + 4));  // q1 applied (on this thread) on q0
+  ASSERT_TRUE(f.awaitApplied(1, iris0 + 4));  // q1 applied (on this thread) on q0
   auto third = std::async(std::launch::async, [&] { return f.live->commit(insertOne("q2")); });
-  ASSERT_TRUE(f.awaitOverlayIris(iris0 + 6));
+  ASSERT_TRUE(f.awaitApplied(2, iris0 + 6));
   f.heads.open();
   auto r0 = first.get_future().get();
   auto r1 = second.get_future().get();
