@@ -364,7 +364,7 @@ core::Status RocksDbStore::compareAndSetHeadDeferred(std::string_view name,
 
 core::Status RocksDbStore::syncHeads() {
   CAIRN_RETURN_IF_ERROR(checkWritable());
-  return fromRocksDb(db_->db->SyncWAL(), "syncing the log of " + where_);
+  return sync();  // one log for heads and blobs
 }
 
 core::Status RocksDbStore::setHead(std::string_view name, const ContentId& expected,

@@ -188,6 +188,9 @@ class LiveLedger {
   // The pipeline's roles (queueMutex_ held on entry and return; released while working).
   bool applyDueLocked() const;
   bool syncDueLocked() const;
+  // Nothing queued, applied or syncing (completions may still be under way: completing_).
+  bool pipelineIdleLocked() const;
+  static void wakeAll(const PendingList& callers);  // queueMutex_ not held
   void applyQueued(std::unique_lock<std::mutex>& lock, const Pending& me);
   void syncApplied(std::unique_lock<std::mutex>& lock, const Pending& me);
   // Every queued transaction applied onto `state`, whose commit record is `head`.

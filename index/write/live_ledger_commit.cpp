@@ -171,7 +171,7 @@ core::Result<CommitResult> LiveLedger::commit(Transaction tx) {
     }
     takers = roleTakersLocked(me.get());
   }
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
   return std::move(*me->result);
 }
 
@@ -180,6 +180,14 @@ bool LiveLedger::applyDueLocked() const {
 }
 
 bool LiveLedger::syncDueLocked() const { return syncer_ == nullptr && !applied_.members.empty(); }
+
+bool LiveLedger::pipelineIdleLocked() const {
+  return queue_.empty() && applied_.members.empty() && applier_ == nullptr && syncer_ == nullptr;
+}
+
+void LiveLedger::wakeAll(const PendingList& callers) {
+  for (const auto& p : callers) p->wake.notify_one();
+}
 
 LiveLedger::PendingList LiveLedger::roleTakersLocked(const Pending* self) {
   PendingList takers;
@@ -251,15 +259,12 @@ void LiveLedger::commitAsync(Transaction tx, CommitCallback done) {
     if (applyDueLocked()) applyQueued(lock, *me);
     takers = roleTakersLocked(nullptr);
   }
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
 }
 
 void LiveLedger::awaitCommits() {
   std::unique_lock lock(queueMutex_);
-  queueChanged_.wait(lock, [&] {
-    return queue_.empty() && applied_.members.empty() && applier_ == nullptr &&
-           syncer_ == nullptr && completing_ == 0;
-  });
+  queueChanged_.wait(lock, [&] { return pipelineIdleLocked() && completing_ == 0; });
 }
 
 size_t LiveLedger::commitsAwaitingSync() const {
@@ -274,8 +279,7 @@ void LiveLedger::committerLoop() {
       syncApplied(lock, *committer_);
     } else if (applyDueLocked()) {
       applyQueued(lock, *committer_);
-    } else if (stopCommitter_ && queue_.empty() && applied_.members.empty() &&
-               applier_ == nullptr && syncer_ == nullptr) {
+    } else if (stopCommitter_ && pipelineIdleLocked()) {
       return;
     } else {
       committer_->wake.wait(lock);
@@ -303,7 +307,7 @@ void LiveLedger::applyQueued(std::unique_lock<std::mutex>& lock, const Pending& 
   const storage::ContentId head = appliedHead_;
   PendingList takers = roleTakersLocked(&me);  // a batch applied before may sync meanwhile
   lock.unlock();
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
   AppliedBatch batch = applyAll(std::move(work), std::move(state), head);
   lock.lock();
   applier_ = nullptr;
@@ -376,7 +380,7 @@ void LiveLedger::syncApplied(std::unique_lock<std::mutex>& lock, const Pending& 
   AppliedBatch batch = std::exchange(applied_, AppliedBatch{});
   PendingList takers = roleTakersLocked(&me);  // the queue may be applied meanwhile
   lock.unlock();
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
   const core::Status status = makeDurable(batch);
   lock.lock();
   if (status.isOk()) {
@@ -485,7 +489,7 @@ void LiveLedger::acquireLead() {
   leadWanted_ = true;
   PendingList takers = roleTakersLocked(nullptr);  // what was applied must sync first
   lock.unlock();
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
   lock.lock();
   queueChanged_.wait(
       lock, [&] { return applier_ == nullptr && syncer_ == nullptr && applied_.members.empty(); });
@@ -504,7 +508,7 @@ void LiveLedger::releaseLead() {
     queueChanged_.notify_all();
     takers = roleTakersLocked(nullptr);
   }
-  for (const auto& p : takers) p->wake.notify_one();
+  wakeAll(takers);
 }
 
 }  // namespace cairn::index

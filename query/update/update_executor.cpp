@@ -162,7 +162,7 @@ void collectVariables(const PatternTerm& p, std::set<std::string>& out) {
 class Executor {
  public:
   explicit Executor(UpdateOptions options) : options_(std::move(options)) {
-    if (options.query.timeout.count() > 0) deadline_ = Clock::now() + options.query.timeout;
+    if (options_.query.timeout.count() > 0) deadline_ = Clock::now() + options_.query.timeout;
   }
 
   index::TxChanges run(const index::Ledger& state, const UpdateOperation& operation) {

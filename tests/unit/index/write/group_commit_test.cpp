@@ -107,6 +107,14 @@ struct Fixture {
     EXPECT_TRUE(opened.isOk()) << opened.status().toString();
     return opened.isOk() ? std::move(opened).value() : nullptr;
   }
+  // Closes the ledger and opens it again on the stores, past the gate: what a restart finds.
+  std::shared_ptr<LiveLedger> restart(ReplayReport& report) {
+    live.reset();
+    auto opened = LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
+                                   IndexConfig::defaults(), &report);
+    EXPECT_TRUE(opened.isOk()) << opened.status().toString();
+    return opened.isOk() ? std::move(opened).value() : nullptr;
+  }
   // How many of the terms a commit may add the shared term overlay holds: it grows when a
   // transaction is applied, before it is durable.
   uint64_t overlayIris() const { return live->snapshot()->termOverlay().iris.count(); }
@@ -163,13 +171,11 @@ TEST(GroupCommitTest, TransactionsAppliedDuringASyncShareTheNextSync) {
   for (int i = 0; i <= 3; ++i) EXPECT_TRUE(f.has("s" + std::to_string(i))) << i;
 
   // The chain holds all four, in order.
-  f.live.reset();
   ReplayReport report;
-  auto reopened = LiveLedger::open(*f.base.blobs, *f.base.heads, "test", nullptr,
-                                   IndexConfig::defaults(), &report);
-  ASSERT_TRUE(reopened.isOk()) << reopened.status().toString();
+  auto reopened = f.restart(report);
+  ASSERT_NE(reopened, nullptr);
   EXPECT_EQ(report.commits, 4u);
-  EXPECT_EQ((*reopened)->snapshot()->t(), t0 + 4);
+  EXPECT_EQ(reopened->snapshot()->t(), t0 + 4);
 }
 
 TEST(GroupCommitTest, AFailedSyncFailsItsBatchAndEverythingAppliedOnIt) {
@@ -203,14 +209,12 @@ TEST(GroupCommitTest, AFailedSyncFailsItsBatchAndEverythingAppliedOnIt) {
   ASSERT_TRUE(next.isOk()) << next.status().toString();
   EXPECT_EQ(next->t, t0 + 1);
   EXPECT_TRUE(f.has("y"));
-  f.live.reset();
   ReplayReport report;
-  auto reopened = LiveLedger::open(*f.base.blobs, *f.base.heads, "test", nullptr,
-                                   IndexConfig::defaults(), &report);
-  ASSERT_TRUE(reopened.isOk()) << reopened.status().toString();
+  auto reopened = f.restart(report);
+  ASSERT_NE(reopened, nullptr);
   EXPECT_EQ(report.commits, 2u);  // "kept" and "y"
-  EXPECT_EQ((*reopened)->snapshot()->t(), t0 + 1);
-  EXPECT_FALSE((*(*reopened)->snapshot()->encodeNode(iri("x1"))).has_value());
+  EXPECT_EQ(reopened->snapshot()->t(), t0 + 1);
+  EXPECT_FALSE((*reopened->snapshot()->encodeNode(iri("x1"))).has_value());
 }
 
 TEST(GroupCommitTest, AnIndexRunWaitsForTheBatchesInFlight) {
@@ -288,11 +292,9 @@ TEST(GroupCommitTest, AsynchronousCommitsAllCompleteOnceInOrderOfT) {
   EXPECT_EQ(f.live->snapshot()->t(), t0 + kThreads * kCommits);
   // Fewer syncs than commits: the batches shared them.
   EXPECT_LT(f.heads.updates(), kThreads * kCommits);
-  f.live.reset();
   ReplayReport report;
-  auto reopened = LiveLedger::open(*f.base.blobs, *f.base.heads, "test", nullptr,
-                                   IndexConfig::defaults(), &report);
-  ASSERT_TRUE(reopened.isOk()) << reopened.status().toString();
+  auto reopened = f.restart(report);
+  ASSERT_NE(reopened, nullptr);
   EXPECT_EQ(report.commits, uint64_t{kThreads * kCommits});
 }
 
@@ -341,10 +343,9 @@ TEST(GroupCommitTest, ClosingTheLedgerFinishesAsynchronousCommits) {
   f.live.reset();
   EXPECT_EQ(called.load(), 50);
   ReplayReport report;
-  auto reopened = LiveLedger::open(*f.base.blobs, *f.base.heads, "test", nullptr,
-                                   IndexConfig::defaults(), &report);
-  ASSERT_TRUE(reopened.isOk()) << reopened.status().toString();
-  EXPECT_EQ((*reopened)->snapshot()->t(), t0 + 50);
+  auto reopened = f.restart(report);
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_EQ(reopened->snapshot()->t(), t0 + 50);
 }
 
 }  // namespace group_commit_test
