@@ -120,6 +120,24 @@ std::pair<uint32_t, uint32_t> LeafletView::equalRange(int k, uint32_t lo, uint32
     if (constant > value) return {lo, lo};
     return {lo, hi};
   }
+  if (!nearLo && k == 0 && lo == 0 && hi == rows() && sampleCount_ > 0) {
+    // samples_[j] = column[j * kSampleStride]: the first sample >= value bounds the answer to
+    // the stride before it, so the search touches a few lines of the samples and of one stride
+    // instead of ~log2(rows) scattered lines of the column.
+    const auto j = static_cast<uint32_t>(
+        std::lower_bound(samples_, samples_ + sampleCount_, value) - samples_);
+    if (j == 0) return {0, gallop<true>(column, 0, hi, value)};
+    const uint32_t strideFrom = (j - 1) * kSampleStride + 1;
+    const uint32_t strideTo = std::min(hi, j * kSampleStride);
+    const uint32_t first = static_cast<uint32_t>(
+        std::lower_bound(column + strideFrom, column + strideTo, value) - column);
+    // The rows sought start at `first` in every column: fetch the other loaded columns' lines
+    // now, so their misses overlap instead of following one another.
+    for (const uint64_t* other : data_) {
+      if (other != nullptr && other != column) __builtin_prefetch(other + first);
+    }
+    return {first, gallop<true>(column, first, hi, value)};
+  }
   const uint32_t first =
       nearLo ? gallop<false>(column, lo, hi, value)
              : static_cast<uint32_t>(std::lower_bound(column + lo, column + hi, value) - column);

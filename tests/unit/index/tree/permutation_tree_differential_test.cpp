@@ -27,12 +27,18 @@ std::vector<Scenario> scenarios(size_t rows) {
   medium.leafletsPerLeaf = 5;
   medium.branchFanout = 4;
   medium.batchRows = 77;
+  // Leaflets large enough that the leading key column carries search samples (every 64th
+  // value), with a partial last stride.
+  IndexConfig sampled = medium;
+  sampled.leafletRows = 700;
+  sampled.leafletsPerLeaf = 3;
   // Without a cache every leaflet is fetched and re-hashed per use: only for the smaller sizes.
   std::vector<size_t> defaultBudgets = {size_t{8} << 20};
   if (rows <= 5000) defaultBudgets.push_back(0);
   return {
       {"defaults", IndexConfig::defaults(), defaultBudgets},
       {"medium", medium, {size_t{96} << 10}},
+      {"sampled", sampled, {size_t{4} << 20}},
   };
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <span>
 #include <thread>
 
 #include "storage/memory_blob_store.h"
@@ -237,6 +238,45 @@ TEST(PermutationTreeTest, ScansDecodeOnlyWhatTheyNeed) {
         tree_test::oracle(rows, Permutation::kSPOT, ScanRange::prefix(prefix), UINT64_MAX, 0);
     EXPECT_EQ(got->size(), expected.size());
     EXPECT_LE(cursor.stats().columnsLoaded, 2u);
+  }
+}
+
+TEST(PermutationTreeTest, LeadingKeySearchFindsEveryRunAroundTheSamples) {
+  // One leaflet of 1,000 rows, so the subject column carries search samples (every 64th value);
+  // subjects are odd and have one to three rows, so runs start on, just after and just before
+  // every sample. Every subject and every gap between them must scan exactly its rows.
+  IndexConfig config = IndexConfig::defaults();
+  config.leafletRows = 1000;
+  std::vector<IndexRow> rows;
+  uint64_t s = 1;
+  while (rows.size() < 1000) {
+    const size_t copies = 1 + (s / 2) % 3;
+    for (size_t c = 0; c < copies && rows.size() < 1000; ++c) {
+      IndexRow row;
+      row.s = s;
+      row.p = 7;
+      row.ot = core::otype::kIri;
+      row.ok = c + 1;
+      row.t = 1;
+      rows.push_back(row);
+    }
+    s += 2;
+  }
+  auto store = storage::makeMemoryBlobStore();
+  const PermutationRoot root = buildTree(*store, Permutation::kSPOT, rows, config);
+  PermutationReader reader(*store, Permutation::kSPOT, root,
+                           std::make_shared<IndexCache>(size_t{1} << 20), config);
+  for (uint64_t subject = 0; subject <= s + 1; ++subject) {
+    for (int bound = 1; bound <= 2; ++bound) {  // (s) and (s, p)
+      const uint64_t prefix[] = {subject, 7};
+      const ScanRange range = ScanRange::prefix(std::span(prefix, bound));
+      ScanCursor cursor = reader.scan(range, columnBit(Column::kOKey));
+      auto got = tree_test::drain(cursor, columnBit(Column::kOKey), config.batchRows);
+      ASSERT_TRUE(got.isOk());
+      const auto expected =
+          tree_test::oracle(rows, Permutation::kSPOT, range, UINT64_MAX, columnBit(Column::kOKey));
+      ASSERT_EQ(*got, expected) << "subject " << subject << " bound " << bound;
+    }
   }
 }
 
