@@ -1,15 +1,14 @@
 #pragma once
-// IndexCache: a memory-bounded LRU of what permutation readers fetch and decode — parsed branch
-// and leaf nodes, leaflet blob bytes, and decoded leaflet columns (keyed by leaflet id + column).
-// Blobs are immutable and named by their hash, so entries never need invalidating and one cache
-// can serve every reader of every ledger.
+// IndexCache: a memory-bounded cache (CLOCK eviction) of what permutation readers fetch and decode
+// — parsed branch and leaf nodes, leaflet blob bytes, and decoded leaflet columns (keyed by leaflet
+// id + column). Blobs are immutable and named by their hash, so entries never need invalidating and
+// one cache can serve every reader of every ledger.
 //
 // Thread-safe: the cache is split into shards, each behind its own mutex. Values are shared
 // immutable objects; a reader keeps what it uses alive after eviction, so the budget bounds what
 // the cache retains, not what in-flight scans hold. An entry larger than a shard's budget is not
 // retained at all (a budget of 0 disables caching).
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -53,14 +52,14 @@ class IndexCache {
   IndexCache(const IndexCache&) = delete;
   IndexCache& operator=(const IndexCache&) = delete;
 
-  // The value under `key` (marking it most recently used), or null.
+  // The value under `key` (marking it recently used), or null.
   std::shared_ptr<const void> find(const Key& key);
   template <typename T>
   std::shared_ptr<const T> findAs(const Key& key) {
     return std::static_pointer_cast<const T>(find(key));
   }
-  // Inserts or replaces; `bytes` is what the value costs against the budget. Evicts least
-  // recently used entries of the shard until it fits.
+  // Inserts or replaces; `bytes` is what the value costs against the budget. Evicts entries of
+  // the shard not used since the clock hand last passed them until it fits.
   void insert(const Key& key, std::shared_ptr<const void> value, size_t bytes);
 
   size_t byteBudget() const { return byteBudget_; }
@@ -74,9 +73,6 @@ class IndexCache {
   size_t byteBudget_;
   size_t shardBudget_;
   std::vector<std::unique_ptr<Shard>> shards_;
-  std::atomic<uint64_t> hits_{0};
-  std::atomic<uint64_t> misses_{0};
-  std::atomic<uint64_t> evictions_{0};
 };
 
 }  // namespace cairn::index

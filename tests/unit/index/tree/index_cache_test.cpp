@@ -1,4 +1,4 @@
-// IndexCache: hits and misses, least-recently-used eviction within the byte budget, oversize
+// IndexCache: hits and misses, second-chance (CLOCK) eviction within the byte budget, oversize
 // entries, and concurrent use.
 
 #include "index/tree/index_cache.h"
@@ -35,11 +35,11 @@ TEST(IndexCacheTest, FindsWhatWasInserted) {
   EXPECT_EQ(cache.stats().misses, 3u);
 }
 
-TEST(IndexCacheTest, EvictsLeastRecentlyUsedWithinBudget) {
+TEST(IndexCacheTest, EvictsEntriesNotRecentlyUsedWithinBudget) {
   IndexCache cache(1000);  // one shard
   for (int n = 0; n < 10; ++n) cache.insert(keyFor(n), value(n), 100);
   EXPECT_EQ(cache.bytesUsed(), 1000u);
-  ASSERT_NE(cache.find(keyFor(0)), nullptr);  // 0 becomes most recent
+  ASSERT_NE(cache.find(keyFor(0)), nullptr);  // 0 gets a second chance
   cache.insert(keyFor(10), value(10), 250);   // evicts 1, 2, 3
   EXPECT_LE(cache.bytesUsed(), 1000u);
   EXPECT_NE(cache.find(keyFor(0)), nullptr);
@@ -49,6 +49,21 @@ TEST(IndexCacheTest, EvictsLeastRecentlyUsedWithinBudget) {
   EXPECT_NE(cache.find(keyFor(4)), nullptr);
   EXPECT_NE(cache.find(keyFor(10)), nullptr);
   EXPECT_EQ(cache.stats().evictions, 3u);
+}
+
+TEST(IndexCacheTest, AHitProtectsAnEntryForOneSweepOnly) {
+  IndexCache cache(300);  // one shard, three entries of 100
+  for (int n = 0; n < 3; ++n) cache.insert(keyFor(n), value(n), 100);
+  ASSERT_NE(cache.find(keyFor(0)), nullptr);
+  cache.insert(keyFor(3), value(3), 100);  // the hand passes 0 (clearing it), evicts 1
+  EXPECT_NE(cache.find(keyFor(0)), nullptr);
+  EXPECT_EQ(cache.find(keyFor(1)), nullptr);
+  cache.insert(keyFor(4), value(4), 100);  // evicts 2, the next one not used
+  EXPECT_EQ(cache.find(keyFor(2)), nullptr);
+  EXPECT_NE(cache.find(keyFor(0)), nullptr);
+  EXPECT_NE(cache.find(keyFor(3)), nullptr);
+  EXPECT_NE(cache.find(keyFor(4)), nullptr);
+  EXPECT_EQ(cache.stats().evictions, 2u);
 }
 
 TEST(IndexCacheTest, ReplacingAnEntryReleasesItsBytes) {
