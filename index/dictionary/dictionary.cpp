@@ -1,6 +1,7 @@
 #include "index/dictionary/dictionary.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "index/dictionary/byte_codec.h"
 #include "index/dictionary/dictionary_format.h"
@@ -9,6 +10,11 @@
 namespace cairn::index {
 
 namespace {
+
+// find()'s answer cache: at most 1/64 of the chunk cache's budget and 1 MiB, and only terms
+// short enough to be a query's constants.
+constexpr size_t kMaxFoundCacheBytes = size_t{1} << 20;
+constexpr size_t kMaxFoundTermBytes = 512;
 
 using core::Status;
 using storage::ContentId;
@@ -41,7 +47,11 @@ bool readContentId(bytes::ByteReader& in, ContentId& id) {
 
 Dictionary::Dictionary(const storage::BlobStore& store, DictionaryKind kind, uint64_t size,
                        size_t cacheBytes)
-    : store_(store), kind_(kind), size_(size), cache_(cacheBytes) {}
+    : store_(store),
+      kind_(kind),
+      size_(size),
+      cache_(cacheBytes),
+      found_(std::min(cacheBytes / 64, kMaxFoundCacheBytes)) {}
 
 core::Result<std::shared_ptr<Dictionary>> Dictionary::open(const storage::BlobStore& store,
                                                            DictionaryKind kind, DictionaryRoot root,
@@ -422,11 +432,18 @@ core::Result<std::string> Dictionary::lookup(uint64_t id) const {
 }
 
 core::Result<std::optional<uint64_t>> Dictionary::find(std::string_view term) const {
+  const uint64_t hash = std::hash<std::string_view>{}(term);
+  if (auto found = found_.get(hash); found != nullptr && found->term == term) return found->id;
+  std::optional<uint64_t> id;
   for (const Segment& segment : segments_) {
-    CAIRN_ASSIGN_OR_RETURN(std::optional<uint64_t> id, findInSegment(segment, term));
-    if (id) return id;
+    CAIRN_ASSIGN_OR_RETURN(id, findInSegment(segment, term));
+    if (id) break;
   }
-  return std::optional<uint64_t>();
+  if (term.size() <= kMaxFoundTermBytes) {
+    found_.put(hash, std::make_shared<const FoundTerm>(FoundTerm{std::string(term), id}),
+               term.size() + sizeof(FoundTerm) + 64);
+  }
+  return id;
 }
 
 core::Result<std::optional<uint64_t>> Dictionary::findInSegment(const Segment& segment,

@@ -151,6 +151,14 @@ class Dictionary {
   storage::ContentId rootId_;      // null: the empty dictionary
   std::vector<Segment> segments_;  // ordered by firstId, covering 1..size_ without gaps
   mutable LruCache<DecodedChunk> cache_;
+  // What find() answered, keyed by the term's hash (the term is kept to rule out collisions):
+  // a query's constants (its predicates above all) recur across queries, and each search
+  // decodes a run of front-coded terms. The dictionary is immutable, so answers never go stale.
+  struct FoundTerm {
+    std::string term;
+    std::optional<uint64_t> id;
+  };
+  mutable LruCache<FoundTerm> found_;
 };
 
 }  // namespace cairn::index

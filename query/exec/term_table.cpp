@@ -13,14 +13,28 @@ size_t termBytes(const core::Term& t) {
 }
 }  // namespace
 
+size_t TermTable::TermHash::operator()(const core::Term& t) const {
+  std::hash<std::string_view> h;
+  return h(t.value) ^ (h(t.datatype) * 31) ^ (h(t.language) * 131) ^ static_cast<size_t>(t.kind);
+}
+
 std::optional<ValueId> TermTable::findStored(const core::Term& term) const {
+  if (auto it = found_.find(term); it != found_.end()) return it->second;
+  std::optional<ValueId> id = findStoredUncached(term);
+  // Bounded: expressions encode computed terms per row, and the planner's few constants come
+  // first anyway.
+  if (found_.size() < kMaxFound) found_.emplace(term, id);
+  return id;
+}
+
+std::optional<ValueId> TermTable::findStoredUncached(const core::Term& term) const {
   // Language tags match case-insensitively (RDF 1.1 §3.3); the store keeps them lowercased.
   if (!term.language.empty() && std::any_of(term.language.begin(), term.language.end(),
                                             [](char c) { return c >= 'A' && c <= 'Z'; })) {
     core::Term lowered = term;
     for (char& c : lowered.language)
       c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (auto found = findStored(lowered)) return found;
+    if (auto found = findStoredUncached(lowered)) return found;
   }
   auto encoded = ledger_.encodeObject(term);
   if (!encoded.isOk()) {

@@ -8,10 +8,12 @@
 // (exec/column_decoder.h) and are neither cached nor charged here.
 //
 // Returned references stay valid for the table's lifetime (node-based maps). Single-threaded.
+// The table reads one snapshot of the ledger, so what findStored() found stays true for it.
 
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,7 +47,17 @@ class TermTable {
   size_t retainedBytes() const { return bytes_; }
 
  private:
+  std::optional<ValueId> findStoredUncached(const core::Term& term) const;
+
+  struct TermHash {
+    size_t operator()(const core::Term& t) const;
+  };
+
   const index::Ledger& ledger_;
+  // findStored() answers per query: the planner's estimates and the scans it builds ask for the
+  // same constants, and each ask is a dictionary search.
+  static constexpr size_t kMaxFound = 256;
+  mutable std::unordered_map<core::Term, std::optional<ValueId>, TermHash> found_;
   std::unique_ptr<index::Ledger::DecodeCursor> cursor_;  // for decode(), made on first use
   std::deque<core::Term> locals_;  // deque: decode() hands out stable references
   std::map<core::Term, uint64_t> localIds_;
