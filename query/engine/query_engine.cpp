@@ -122,6 +122,7 @@ PlanInfo explainQuery(const index::Ledger& ledger, const Query& query,
                       const QueryOptions& options) {
   QueryOptions planOnly = options;
   planOnly.analyze = false;
+  planOnly.reportPlan = true;
   Prepared p = prepare(ledger, query, planOnly);
   return p.root->planInfo();
 }

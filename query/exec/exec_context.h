@@ -42,6 +42,9 @@ class ExecContext {
   size_t batchRows() const { return batchRows_; }
   uint64_t asOf() const { return options_.asOf; }
   bool analyze() const { return options_.analyze; }
+  // Whether anyone will read the operators' plan details (EXPLAIN, ANALYZE or a reported plan);
+  // when not, operators skip rendering them (terms as N-Triples, ranges: microseconds a query).
+  bool describesPlan() const { return options_.reportPlan || options_.analyze; }
   bool enabled(std::string_view rewrite) const {
     return options_.disabledRewrites.count(std::string(rewrite)) == 0;
   }

@@ -56,12 +56,13 @@ IndexScan::IndexScan(ExecContext& ctx, const TriplePattern& pattern, const Graph
       source_(ctx, scope, accessOf(slots_, objectOrder, range), "IndexScan") {
   // The operator's columns are the pattern's distinct variables.
   setVariables(slots_.variables);
+  if (!ctx.describesPlan()) return;
   AccessPlan plan = planAccess(accessOf(slots_, objectOrder));
   addDetail("pattern", describePattern(pattern));
   addDetail("permutation", std::string(index::permutationName(plan.perm)));
-  addDetail("range", slots_.impossible ? "empty (a constant is not in the store)"
-                                       : rangeText(pattern, plan) +
-                                             (range ? " (narrowed by the plan)" : ""));
+  addDetail("range", slots_.impossible
+                         ? "empty (a constant is not in the store)"
+                         : rangeText(pattern, plan) + (range ? " (narrowed by the plan)" : ""));
 }
 
 std::optional<uint64_t> IndexScan::exactCount() const {
