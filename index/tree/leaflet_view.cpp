@@ -144,6 +144,16 @@ std::pair<uint32_t, uint32_t> LeafletView::equalRange(int k, uint32_t lo, uint32
   return {first, gallop<true>(column, first, hi, value)};
 }
 
+RowKey LeafletView::keyAt(uint32_t row) const {
+  RowKey key{};
+  for (int k = 0; k < kKeyColumnCount; ++k) {
+    CAIRN_DCHECK(keyData_[k] != nullptr || entry_.isConstant(keyCols_[k]),
+                 "key column used before it was loaded");
+    key[k] = keyData_[k] != nullptr ? keyData_[k][row] : keyConstant_[k];
+  }
+  return key;
+}
+
 // Rows are sorted by key, so rows tied on the first k key columns are sorted by column k: narrow
 // column by column. Only the first search spans the leaflet; the rest gallop from a nearby start.
 uint32_t LeafletView::lowerBound(const RowKey& low, int n) const {

@@ -39,6 +39,9 @@ class LeafletView {
   // Decoded values of a loaded, non-constant column (rows() of them).
   const uint64_t* data(Column c) const { return data_[static_cast<int>(c)]; }
 
+  // The key of `row` (every key column must be loaded or constant).
+  RowKey keyAt(uint32_t row) const;
+
   // First row whose first n key columns are >= low's (the key columns involved must be loaded).
   uint32_t lowerBound(const RowKey& low, int n) const;
   // First row at or after `from` whose first n key columns are > high's. `from` must not be past

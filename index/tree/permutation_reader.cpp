@@ -19,8 +19,8 @@ class Counter {
     return countBranch(root.root, root.height);
   }
 
-  // The first key of the earliest leaflet holding one of the last `rows` rows of the range
-  // (range.low when the range has fewer): directory counts, walked from the end backwards.
+  // The key of the first of the last `rows` rows of the range (range.low when the range has
+  // fewer): directory counts walked from the end backwards, then one leaflet's key columns.
   core::Result<RowKey> tailStart(uint64_t rows) {
     remaining_ = rows;
     tailLow_ = range_.low;
@@ -106,12 +106,38 @@ class Counter {
         CAIRN_ASSIGN_OR_RETURN(rows, countLeaflet(entry));
       }
       if (rows >= remaining_) {
-        tailLow_ = std::max(range_.low, entry.firstKey);
+        CAIRN_ASSIGN_OR_RETURN(tailLow_, keyOfTailRow(entry, remaining_));
         return true;
       }
       remaining_ -= rows;
     }
     return false;
+  }
+
+  // The key of the n-th visible row of `entry` counted back from the range's end (the leaflet
+  // holds at least n visible rows in range). Reading it costs the leaflet's key columns, which
+  // the scan from that key loads anyway; starting there instead of at the leaflet's first key
+  // keeps a DESC ... LIMIT k from reading up to a leaflet of rows it then skips.
+  core::Result<RowKey> keyOfTailRow(const LeafletEntry& entry, uint64_t n) {
+    const bool cutLow = entry.firstKey < range_.low;
+    const bool cutHigh = range_.high < entry.lastKey;
+    const bool filterT = entry.maxT > asOf_;
+    ColumnMask need = tree_.leadingKeyMask(kKeyColumnCount);
+    if (filterT) need |= columnBit(Column::kT);
+    view_.reset(tree_.perm(), entry);
+    CAIRN_RETURN_IF_ERROR(view_.load(tree_, need, stats_));
+    const uint32_t lo = cutLow ? view_.lowerBound(range_.low, range_.lowColumns()) : 0;
+    const uint32_t hi =
+        cutHigh ? view_.upperBound(range_.high, range_.highColumns(), lo) : view_.rows();
+    uint32_t row = hi;
+    if (!filterT) {
+      row = n <= hi - lo ? hi - static_cast<uint32_t>(n) : lo;
+    } else {
+      const uint64_t* ts = view_.data(Column::kT);
+      for (uint64_t seen = 0; row > lo && seen < n;) seen += ts[--row] <= asOf_ ? 1 : 0;
+    }
+    if (row >= hi) return std::max(range_.low, entry.firstKey);  // nothing visible: never here
+    return std::max(range_.low, view_.keyAt(row));
   }
 
   core::Result<uint64_t> countLeaflet(const LeafletEntry& entry) {

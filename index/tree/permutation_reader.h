@@ -47,10 +47,10 @@ class PermutationReader {
   core::Result<uint64_t> count(const ScanRange& range, uint64_t asOf = UINT64_MAX,
                                ScanStats* stats = nullptr) const;
 
-  // A low key from which scanning to range.high yields at least the last `rows` rows of
-  // `range` (all of them when it has fewer) plus less than one leaflet more: the first key of
-  // the leaflet the last rows begin in, found from directory counts walked backwards. The
-  // reverse of a LIMIT: ORDER BY DESC over key order reads only this tail.
+  // A low key from which scanning to range.high yields exactly the last `rows` rows of `range`
+  // (all of them when it has fewer): found from directory counts walked backwards, then the key
+  // columns of the one leaflet the last rows begin in. The reverse of a LIMIT: ORDER BY DESC
+  // over key order reads only this tail.
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
 

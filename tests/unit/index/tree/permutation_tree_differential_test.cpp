@@ -158,6 +158,17 @@ void checkReader(const PermutationReader& reader, const Oracle& oracle, size_t b
       EXPECT_LE(stats.leafletsDecoded, 2u);
     }
 
+    // tailStart: scanning from it yields exactly the last k rows of the range.
+    if (!range.isEmpty()) {
+      const uint64_t k = 1 + rng() % (expected.empty() || rng() % 3 == 0 ? 50 : expected.size());
+      auto low = reader.tailStart(range, k, asOf);
+      ASSERT_TRUE(low.isOk()) << low.status().toString();
+      const std::vector<IndexRow> tail = oracle.filter(ScanRange{*low, range.high}, asOf, mask);
+      const size_t want = std::min<size_t>(k, expected.size());
+      ASSERT_EQ(tail.size(), want) << "tail of " << k;
+      EXPECT_TRUE(std::equal(tail.begin(), tail.end(), expected.end() - want));
+    }
+
     auto first = reader.seek(range.low, asOf);
     ASSERT_TRUE(first.isOk()) << first.status().toString();
     const std::vector<IndexRow> after =
