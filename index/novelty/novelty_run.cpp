@@ -35,7 +35,48 @@ IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
   return row;
 }
 
-NoveltyRun::NoveltyRun(std::vector<NoveltyEntry> entries) : entries_(std::move(entries)) {}
+namespace {
+
+// Keep a filtered copy for current-state readers only when it drops at least this share.
+constexpr size_t kCurrentCopyMinDropShare = 4;  // 1/4
+
+std::span<const NoveltyEntry> keyRange(std::span<const NoveltyEntry> entries, const RowKey& low,
+                                       const RowKey& high) {
+  auto first =
+      std::lower_bound(entries.begin(), entries.end(), low,
+                       [](const NoveltyEntry& e, const RowKey& k) { return rowKeyLess(e.key, k); });
+  auto last =
+      std::upper_bound(first, entries.end(), high,
+                       [](const RowKey& k, const NoveltyEntry& e) { return rowKeyLess(k, e.key); });
+  return {first, last};
+}
+
+}  // namespace
+
+NoveltyRun::NoveltyRun(std::vector<NoveltyEntry> entries) : entries_(std::move(entries)) {
+  // A key's entries are newest first; the key is transient in this run when its oldest change
+  // asserts and its newest retracts (changes alternate, so it was absent before and after).
+  size_t transient = 0;
+  for (size_t i = 0; i < entries_.size();) {
+    size_t end = i + 1;
+    while (end < entries_.size() && rowKeyEqual(entries_[end].key, entries_[i].key)) ++end;
+    for (size_t j = i; j < end; ++j) maxT_ = std::max(maxT_, entries_[j].t);
+    if (!entries_[i].assert && entries_[end - 1].assert) transient += end - i;
+    i = end;
+  }
+  if (transient == 0 || transient * kCurrentCopyMinDropShare < entries_.size()) return;
+  hasCurrentCopy_ = true;
+  current_.reserve(entries_.size() - transient);
+  for (size_t i = 0; i < entries_.size();) {
+    size_t end = i + 1;
+    while (end < entries_.size() && rowKeyEqual(entries_[end].key, entries_[i].key)) ++end;
+    if (entries_[i].assert || !entries_[end - 1].assert) {
+      current_.insert(current_.end(), entries_.begin() + static_cast<ptrdiff_t>(i),
+                      entries_.begin() + static_cast<ptrdiff_t>(end));
+    }
+    i = end;
+  }
+}
 
 std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* const> runs) {
   // A k-way merge by linear selection: k is small (a few runs; size_tiers.h).
@@ -64,13 +105,14 @@ std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* 
 }
 
 std::span<const NoveltyEntry> NoveltyRun::range(const RowKey& low, const RowKey& high) const {
-  auto first =
-      std::lower_bound(entries_.begin(), entries_.end(), low,
-                       [](const NoveltyEntry& e, const RowKey& k) { return rowKeyLess(e.key, k); });
-  auto last =
-      std::upper_bound(first, entries_.end(), high,
-                       [](const RowKey& k, const NoveltyEntry& e) { return rowKeyLess(k, e.key); });
-  return {entries_.data() + (first - entries_.begin()), static_cast<size_t>(last - first)};
+  return keyRange(entries_, low, high);
+}
+
+std::span<const NoveltyEntry> NoveltyRun::currentRange(const RowKey& low,
+                                                       const RowKey& high) const {
+  return keyRange(hasCurrentCopy_ ? std::span<const NoveltyEntry>(current_)
+                                  : std::span<const NoveltyEntry>(entries_),
+                  low, high);
 }
 
 }  // namespace cairn::index

@@ -46,11 +46,22 @@ class NoveltyRun {
 
   size_t size() const { return entries_.size(); }
   std::span<const NoveltyEntry> entries() const { return entries_; }
+  uint64_t maxT() const { return maxT_; }
   // The entries whose key lies in [low, high].
   std::span<const NoveltyEntry> range(const RowKey& low, const RowKey& high) const;
+  // The same, for a reader at or after maxT(): without the keys asserted and retracted again
+  // inside this run (absent before it and after it, so they decide nothing for such a reader).
+  // A fact rewritten by every commit (a counter) leaves one such key per commit; without this a
+  // current-state read of it would walk them all.
+  std::span<const NoveltyEntry> currentRange(const RowKey& low, const RowKey& high) const;
+  // Bytes of the filtered copy kept for currentRange() (none when it would drop little).
+  size_t currentCopyBytes() const { return current_.size() * sizeof(NoveltyEntry); }
 
  private:
   std::vector<NoveltyEntry> entries_;
+  std::vector<NoveltyEntry> current_;  // entries_ less the transient keys; empty: use entries_
+  bool hasCurrentCopy_ = false;
+  uint64_t maxT_ = 0;
 };
 
 }  // namespace cairn::index

@@ -103,7 +103,8 @@ core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf
     if (!fetched[r].empty()) heads.emplace_back(fetched[r]);
   }
   for (const auto& run : runs_) {
-    auto part = run->range(range.low, range.high);
+    auto part = asOf >= run->maxT() ? run->currentRange(range.low, range.high)
+                                    : run->range(range.low, range.high);
     if (!part.empty()) heads.push_back(part);
   }
   while (true) {
@@ -130,7 +131,8 @@ core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf
       }
       head = head.subspan(n);
     }
-    if (deciding != nullptr) {
+    // A retracted key that the root did not hold changes nothing: not reported.
+    if (deciding != nullptr && (deciding->assert || !oldest->assert)) {
       out.push_back(KeyChange{key, deciding->t, deciding->assert, !oldest->assert});
     }
   }

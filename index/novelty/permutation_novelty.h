@@ -45,7 +45,8 @@ class PermutationNovelty {
   PermutationNovelty with(std::vector<NoveltyEntry> entries) const;
 
   // Appends to `out`, in key order, one KeyChange per key in `range` that has a change at or
-  // before asOf. Fails only when a persisted block cannot be read (Corruption naming it).
+  // before asOf, except keys absent both at the root and at asOf (they change nothing). Fails
+  // only when a persisted block cannot be read (Corruption naming it).
   core::Status changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
   // Every change, of every key and t, sorted by noveltyEntryLess (what the indexer folds in).
   core::Result<std::vector<NoveltyEntry>> allEntries() const { return entriesFrom(0); }
