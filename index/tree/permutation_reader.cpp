@@ -119,46 +119,50 @@ class Counter {
   // the scan from that key loads anyway; starting there instead of at the leaflet's first key
   // keeps a DESC ... LIMIT k from reading up to a leaflet of rows it then skips.
   core::Result<RowKey> keyOfTailRow(const LeafletEntry& entry, uint64_t n) {
-    const bool cutLow = entry.firstKey < range_.low;
-    const bool cutHigh = range_.high < entry.lastKey;
-    const bool filterT = entry.maxT > asOf_;
-    ColumnMask need = tree_.leadingKeyMask(kKeyColumnCount);
-    if (filterT) need |= columnBit(Column::kT);
-    view_.reset(tree_.perm(), entry);
-    CAIRN_RETURN_IF_ERROR(view_.load(tree_, need, stats_));
-    const uint32_t lo = cutLow ? view_.lowerBound(range_.low, range_.lowColumns()) : 0;
-    const uint32_t hi =
-        cutHigh ? view_.upperBound(range_.high, range_.highColumns(), lo) : view_.rows();
-    uint32_t row = hi;
-    if (!filterT) {
-      row = n <= hi - lo ? hi - static_cast<uint32_t>(n) : lo;
+    CAIRN_ASSIGN_OR_RETURN(const RowSpan span,
+                           openRows(entry, tree_.leadingKeyMask(kKeyColumnCount)));
+    uint32_t row = span.hi;
+    if (!span.filterT) {
+      row = n <= span.hi - span.lo ? span.hi - static_cast<uint32_t>(n) : span.lo;
     } else {
       const uint64_t* ts = view_.data(Column::kT);
-      for (uint64_t seen = 0; row > lo && seen < n;) seen += ts[--row] <= asOf_ ? 1 : 0;
+      for (uint64_t seen = 0; row > span.lo && seen < n;) seen += ts[--row] <= asOf_ ? 1 : 0;
     }
-    if (row >= hi) return std::max(range_.low, entry.firstKey);  // nothing visible: never here
+    if (row >= span.hi) return std::max(range_.low, entry.firstKey);  // none visible: never here
     return std::max(range_.low, view_.keyAt(row));
   }
 
   core::Result<uint64_t> countLeaflet(const LeafletEntry& entry) {
-    const bool cutLow = entry.firstKey < range_.low;
-    const bool cutHigh = range_.high < entry.lastKey;
-    const bool filterT = entry.maxT > asOf_;
-    ColumnMask need = 0;
-    if (cutLow) need |= tree_.leadingKeyMask(range_.lowColumns());
-    if (cutHigh) need |= tree_.leadingKeyMask(range_.highColumns());
-    if (filterT) need |= columnBit(Column::kT);
-    view_.reset(tree_.perm(), entry);
-    CAIRN_RETURN_IF_ERROR(view_.load(tree_, need, stats_));
-    const uint32_t lo = cutLow ? view_.lowerBound(range_.low, range_.lowColumns()) : 0;
-    const uint32_t hi =
-        cutHigh ? view_.upperBound(range_.high, range_.highColumns(), lo) : view_.rows();
-    if (hi <= lo) return uint64_t{0};
-    if (!filterT) return uint64_t{hi - lo};
+    CAIRN_ASSIGN_OR_RETURN(const RowSpan span, openRows(entry, 0));
+    if (span.hi <= span.lo) return uint64_t{0};
+    if (!span.filterT) return uint64_t{span.hi - span.lo};
     const uint64_t* ts = view_.data(Column::kT);
     uint64_t visible = 0;
-    for (uint32_t r = lo; r < hi; ++r) visible += ts[r] <= asOf_ ? 1 : 0;
+    for (uint32_t r = span.lo; r < span.hi; ++r) visible += ts[r] <= asOf_ ? 1 : 0;
     return visible;
+  }
+
+  // The rows [lo, hi) of `entry` inside the range, with view_ holding `columns`, the key columns
+  // the range's boundaries need, and t when asOf hides some rows (filterT).
+  struct RowSpan {
+    uint32_t lo = 0;
+    uint32_t hi = 0;
+    bool filterT = false;
+  };
+  core::Result<RowSpan> openRows(const LeafletEntry& entry, ColumnMask columns) {
+    const bool cutLow = entry.firstKey < range_.low;
+    const bool cutHigh = range_.high < entry.lastKey;
+    RowSpan span;
+    span.filterT = entry.maxT > asOf_;
+    ColumnMask need = columns;
+    if (cutLow) need |= tree_.leadingKeyMask(range_.lowColumns());
+    if (cutHigh) need |= tree_.leadingKeyMask(range_.highColumns());
+    if (span.filterT) need |= columnBit(Column::kT);
+    view_.reset(tree_.perm(), entry);
+    CAIRN_RETURN_IF_ERROR(view_.load(tree_, need, stats_));
+    span.lo = cutLow ? view_.lowerBound(range_.low, range_.lowColumns()) : 0;
+    span.hi = cutHigh ? view_.upperBound(range_.high, range_.highColumns(), span.lo) : view_.rows();
+    return span;
   }
 
   const TreeAccess& tree_;
