@@ -1,5 +1,7 @@
 #include "query/exec/sort_keys.h"
 
+#include "query/expr/expression_program.h"
+
 namespace cairn::query {
 
 SortKeys::SortKeys(ExecContext& ctx, const std::vector<OrderCondition>& order,
@@ -41,7 +43,14 @@ int SortKeys::compareIds(ValueId a, ValueId b) const {
   if (a.type == b.type && core::isInline(a.type)) return a.key < b.key ? -1 : 1;
   const core::Term& ta = ctx_.terms().decode(a);
   const core::Term& tb = ctx_.terms().decode(b);
-  return expr::compareForOrdering(&ta, &tb);
+  return expr::compareForOrdering(&ta, classified(a, ta), &tb, classified(b, tb));
+}
+
+const expr::Classified* SortKeys::classified(ValueId id, const core::Term& term) const {
+  if (term.kind != core::TermKind::kLiteral) return nullptr;
+  if (auto it = classified_.find(id); it != classified_.end()) return &it->second;
+  if (classified_.size() >= kMaxClassified) return nullptr;  // compareForOrdering classifies
+  return &classified_.emplace(id, expr::classifyWithValue(term)).first->second;
 }
 
 bool SortKeys::less(const SortRow& a, const SortRow& b) const {

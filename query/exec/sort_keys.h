@@ -5,11 +5,13 @@
 // core/literal_codec.h); anything else is decoded and compared with SPARQL's ORDER BY order
 // (expr::compareForOrdering), so mixed types stay correct.
 
+#include <unordered_map>
 #include <vector>
 
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
 #include "query/exec/row_values.h"
+#include "query/expr/values.h"
 
 namespace cairn::query {
 
@@ -33,6 +35,8 @@ class SortKeys {
 
  private:
   int compareIds(ValueId a, ValueId b) const;
+  // The classification of a decoded literal id, kept for the sort's life (bounded).
+  const expr::Classified* classified(ValueId id, const core::Term& term) const;
 
   ExecContext& ctx_;
   std::vector<OrderCondition> order_;
@@ -40,6 +44,9 @@ class SortKeys {
   std::vector<std::optional<expr::ExpressionProgram>> programs_;
   GraphScope scope_;
   BatchRowValues row_;
+  // Value comparisons of stored literals classify (parse) each one once, not per comparison.
+  static constexpr size_t kMaxClassified = 4096;
+  mutable std::unordered_map<ValueId, expr::Classified, ValueIdHash> classified_;
 };
 
 inline int64_t sortRowBytes(const SortRow& row) {

@@ -133,13 +133,20 @@ std::optional<bool> valueEquals(const core::Term& a, const core::Term& b) {
 }
 
 int compareForOrdering(const core::Term* a, const core::Term* b) {
+  return compareForOrdering(a, nullptr, b, nullptr);
+}
+
+int compareForOrdering(const core::Term* a, const Classified* knownA, const core::Term* b,
+                       const Classified* knownB) {
   const int ra = termKindRank(a);
   const int rb = termKindRank(b);
   if (ra != rb) return ra < rb ? -1 : 1;
   if (a == nullptr) return 0;
   if (a->kind != core::TermKind::kLiteral) return sign(a->value.compare(b->value));
-  const Classified ca = classifyWithValue(*a);
-  const Classified cb = classifyWithValue(*b);
+  std::optional<Classified> computedA;
+  std::optional<Classified> computedB;
+  const Classified& ca = knownA != nullptr ? *knownA : computedA.emplace(classifyWithValue(*a));
+  const Classified& cb = knownB != nullptr ? *knownB : computedB.emplace(classifyWithValue(*b));
   const int la = literalRank(ca.cls);
   const int lb = literalRank(cb.cls);
   if (la != lb) return la < lb ? -1 : 1;

@@ -76,6 +76,12 @@ std::optional<bool> effectiveBooleanValue(const core::Term& term);
 // order: dateTimes with and without a timezone less than 14 hours apart fall back to the lexical
 // order, which is not transitive with the value order. Returns <0, 0 or >0. MIN and MAX use it.
 int compareForOrdering(const core::Term* a, const core::Term* b);
+// The same, with the literals' classifications (classifyWithValue) when the caller keeps them:
+// a sort compares each value many times, and classifying parses its lexical form. A null
+// classification is computed here.
+struct Classified;
+int compareForOrdering(const core::Term* a, const Classified* ca, const core::Term* b,
+                       const Classified* cb);
 
 // RDFterm-equal with value equality for literals where the spec defines '=' (§17.4.1.7):
 // true / false, or nullopt when '=' raises a type error.
