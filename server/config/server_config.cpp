@@ -74,6 +74,14 @@ uint64_t readWholeNumber(const Json& value, std::string_view key, uint64_t max) 
   return number;
 }
 
+// A non-negative number of fold durations, at most 100 (folds then take >= 1% of a core).
+double readFoldRest(const Json& value, std::string_view key) {
+  if (!value.is_number()) invalidKey(key, "expected a non-negative number, got " + describe(value));
+  const double rest = value.get<double>();
+  if (!(rest >= 0 && rest <= 100)) invalidKey(key, "must be between 0 and 100");
+  return rest;
+}
+
 unsigned readUnsigned(const Json& value, std::string_view key) {
   return static_cast<unsigned>(readWholeNumber(value, key, std::numeric_limits<unsigned>::max()));
 }
@@ -223,6 +231,8 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
     config.indexSoftFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "index-hard-flakes") {
     config.indexHardFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
+  } else if (key == "index-fold-rest") {
+    config.indexFoldRest = readFoldRest(value, key);
   } else if (key == "gc-interval-seconds") {
     config.gcInterval = std::chrono::seconds(static_cast<int64_t>(
         readWholeNumber(value, key, static_cast<uint64_t>(kMaxDuration.count() / 1000))));

@@ -50,6 +50,9 @@ struct ServerConfig {
   // indexSoftFlakes 0 turns background indexing off (POST /ledgers/{name}/index still works).
   uint64_t indexSoftFlakes = 400'000;
   uint64_t indexHardFlakes = 2'000'000;
+  // After a background fold of D seconds the next starts indexFoldRest × D later at the
+  // earliest (IndexerPolicy::foldRest): folds take at most 1 / (1 + rest) of a core.
+  double indexFoldRest = 1.0;
   // Garbage collection of blobs no retained root reaches (POST /admin/gc runs one on request):
   // every gcInterval when it is above 0, keeping gcRetainRoots predecessors of each ledger's
   // current root (and every commit, so all history stays readable).

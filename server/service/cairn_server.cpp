@@ -136,6 +136,7 @@ void CairnServer::start() {
     indexing.emplace();
     indexing->softFlakes = config_.indexSoftFlakes;
     indexing->hardFlakes = config_.indexHardFlakes;
+    indexing->foldRest = config_.indexFoldRest;
   }
   running->ledgers = std::make_unique<LedgerRegistry>(
       std::move(store).value(), config_.cacheBytes,

@@ -82,6 +82,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
     "cache": "512MiB",
     "gc-interval-seconds": 3600,
     "gc-retain-roots": 2,
+    "index-fold-rest": 0.5,
     "allow-remote": true,
     "tokens": [
       {"name": "reader", "token": "r-secret", "scopes": ["read"]},
@@ -108,6 +109,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
   EXPECT_EQ(config.idleTimeout, milliseconds(3000));
   EXPECT_EQ(config.shutdownGrace, milliseconds(0));
   EXPECT_EQ(config.cacheBytes, uint64_t{512} << 20);
+  EXPECT_EQ(config.indexFoldRest, 0.5);
   EXPECT_EQ(config.gcInterval, std::chrono::seconds(3600));
   EXPECT_EQ(config.gcRetainRoots, 2u);
   EXPECT_TRUE(config.allowRemote);
@@ -208,6 +210,9 @@ TEST_F(ServerConfigFile, WrongTypesNameTheKey) {
       {"gc-interval-seconds", R"("1h")"},
       {"gc-interval-seconds", "100000000000"},
       {"gc-retain-roots", "1.5"},
+      {"index-fold-rest", "-1"},
+      {"index-fold-rest", "101"},
+      {"index-fold-rest", R"("1")"},
   };
   for (const auto& [key, value] : cases) {
     SCOPED_TRACE(std::string(key) + ": " + value);
