@@ -28,6 +28,7 @@
 #include "query/engine/query_engine.h"
 #include "query/update/update_executor.h"
 #include "sparql/parser/sparql_parser.h"
+#include "sparql/results/collecting_sink.h"
 #include "storage/rocksdb_store.h"
 
 using namespace cairn;
@@ -48,22 +49,6 @@ T orDie(core::Result<T> result, const std::string& what) {
   if (!result.isOk()) die(what + ": " + result.status().toString());
   return std::move(result).value();
 }
-
-// Keeps the one value a query answers.
-class ValueSink final : public query::ResultSink {
- public:
-  std::string value;
-  uint64_t rows = 0;
-  void beginSolutions(const std::vector<std::string>&) override {}
-  void solution(std::span<const core::Term* const> cells) override {
-    ++rows;
-    if (!cells.empty() && cells[0] != nullptr) value = cells[0]->value;
-  }
-  void booleanResult(bool) override {}
-  void beginGraph() override {}
-  void triple(const core::Term&, const core::Term&, const core::Term&) override {}
-  void end() override {}
-};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -129,12 +114,15 @@ int main(int argc, char** argv) {
     done += window;
     std::vector<double> reads;
     for (int r = 0; r < 101; ++r) {
-      ValueSink sink;
+      sparql::results::CollectingSink sink;
       const auto begin = Clock::now();
       query::executeQuery(*ledger->snapshot(), read, readOptions, sink);
       reads.push_back(std::chrono::duration<double, std::micro>(Clock::now() - begin).count());
-      if (sink.rows != 1) die("the counter read " + std::to_string(sink.rows) + " rows");
-      last = sink.value;
+      const auto& rows = sink.result().rows;
+      if (rows.size() != 1 || !rows[0][0]) {
+        die("the counter read " + std::to_string(rows.size()) + " rows");
+      }
+      last = rows[0][0]->value;
     }
     windows.push_back({done, static_cast<double>(window) / seconds, median(reads)});
     if (!json) {

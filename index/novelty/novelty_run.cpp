@@ -54,28 +54,32 @@ std::span<const NoveltyEntry> keyRange(std::span<const NoveltyEntry> entries, co
 }  // namespace
 
 NoveltyRun::NoveltyRun(std::vector<NoveltyEntry> entries) : entries_(std::move(entries)) {
-  // A key's entries are newest first; the key is transient in this run when its oldest change
-  // asserts and its newest retracts (changes alternate, so it was absent before and after).
+  // Calls visit(first, end, transient) for each key's entries [first, end), newest first. A key
+  // is transient in this run when its oldest change asserts and its newest retracts (changes
+  // alternate, so it was absent before the run and after it).
+  auto forEachKey = [this](auto&& visit) {
+    for (size_t i = 0; i < entries_.size();) {
+      size_t end = i + 1;
+      while (end < entries_.size() && rowKeyEqual(entries_[end].key, entries_[i].key)) ++end;
+      const bool newestRetracts = !entries_[i].assert;
+      const bool oldestAsserts = entries_[end - 1].assert;
+      visit(i, end, oldestAsserts && newestRetracts);
+      i = end;
+    }
+  };
   size_t transient = 0;
-  for (size_t i = 0; i < entries_.size();) {
-    size_t end = i + 1;
-    while (end < entries_.size() && rowKeyEqual(entries_[end].key, entries_[i].key)) ++end;
-    for (size_t j = i; j < end; ++j) maxT_ = std::max(maxT_, entries_[j].t);
-    if (!entries_[i].assert && entries_[end - 1].assert) transient += end - i;
-    i = end;
-  }
+  for (const NoveltyEntry& e : entries_) maxT_ = std::max(maxT_, e.t);
+  forEachKey([&](size_t first, size_t end, bool isTransient) {
+    if (isTransient) transient += end - first;
+  });
   if (transient == 0 || transient * kCurrentCopyMinDropShare < entries_.size()) return;
   hasCurrentCopy_ = true;
   current_.reserve(entries_.size() - transient);
-  for (size_t i = 0; i < entries_.size();) {
-    size_t end = i + 1;
-    while (end < entries_.size() && rowKeyEqual(entries_[end].key, entries_[i].key)) ++end;
-    if (entries_[i].assert || !entries_[end - 1].assert) {
-      current_.insert(current_.end(), entries_.begin() + static_cast<ptrdiff_t>(i),
-                      entries_.begin() + static_cast<ptrdiff_t>(end));
-    }
-    i = end;
-  }
+  forEachKey([&](size_t first, size_t end, bool isTransient) {
+    if (isTransient) return;
+    current_.insert(current_.end(), entries_.begin() + static_cast<ptrdiff_t>(first),
+                    entries_.begin() + static_cast<ptrdiff_t>(end));
+  });
 }
 
 std::shared_ptr<const NoveltyRun> NoveltyRun::merge(std::span<const NoveltyRun* const> runs) {

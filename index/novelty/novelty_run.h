@@ -54,12 +54,12 @@ class NoveltyRun {
   // A fact rewritten by every commit (a counter) leaves one such key per commit; without this a
   // current-state read of it would walk them all.
   std::span<const NoveltyEntry> currentRange(const RowKey& low, const RowKey& high) const;
-  // Bytes of the filtered copy kept for currentRange() (none when it would drop little).
-  size_t currentCopyBytes() const { return current_.size() * sizeof(NoveltyEntry); }
 
  private:
   std::vector<NoveltyEntry> entries_;
-  std::vector<NoveltyEntry> current_;  // entries_ less the transient keys; empty: use entries_
+  // entries_ less the transient keys, kept only when that drops at least a quarter of them
+  // (hasCurrentCopy_; a copy may be empty when every key is transient).
+  std::vector<NoveltyEntry> current_;
   bool hasCurrentCopy_ = false;
   uint64_t maxT_ = 0;
 };
