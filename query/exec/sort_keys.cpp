@@ -1,5 +1,6 @@
 #include "query/exec/sort_keys.h"
 
+#include "core/xsd_value.h"
 #include "query/expr/expression_program.h"
 
 namespace cairn::query {
@@ -41,16 +42,33 @@ int SortKeys::compareIds(ValueId a, ValueId b) const {
   if (a == b) return 0;
   if (!a.isBound() || !b.isBound()) return a.isBound() ? 1 : -1;
   if (a.type == b.type && core::isInline(a.type)) return a.key < b.key ? -1 : 1;
-  const core::Term& ta = ctx_.terms().decode(a);
-  const core::Term& tb = ctx_.terms().decode(b);
-  return expr::compareForOrdering(&ta, classified(a, ta), &tb, classified(b, tb));
+  Resolved scratchA;
+  Resolved scratchB;
+  const Resolved& ra = resolve(a, scratchA);
+  const Resolved& rb = resolve(b, scratchB);
+  if (const auto c = expr::compareLiteralsByValue(ra.classified, rb.classified)) return *c;
+  return expr::compareForOrdering(&termOf(a, ra), &ra.classified, &termOf(b, rb), &rb.classified);
 }
 
-const expr::Classified* SortKeys::classified(ValueId id, const core::Term& term) const {
-  if (term.kind != core::TermKind::kLiteral) return nullptr;
-  if (auto it = classified_.find(id); it != classified_.end()) return &it->second;
-  if (classified_.size() >= kMaxClassified) return nullptr;  // compareForOrdering classifies
-  return &classified_.emplace(id, expr::classifyWithValue(term)).first->second;
+const SortKeys::Resolved& SortKeys::resolve(ValueId id, Resolved& scratch) const {
+  if (auto it = resolved_.find(id); it != resolved_.end()) return it->second;
+  Resolved r;
+  if (core::isInline(id.type)) {
+    r.classified = expr::classifyValue(core::valueOfInline(id.type, id.key));
+  } else {
+    r.term = &ctx_.terms().decode(id);
+    r.classified = expr::classifyWithValue(*r.term);
+  }
+  if (resolved_.size() >= kMaxResolved) {
+    scratch = std::move(r);
+    return scratch;
+  }
+  return resolved_.emplace(id, std::move(r)).first->second;
+}
+
+const core::Term& SortKeys::termOf(ValueId id, const Resolved& resolved) const {
+  if (resolved.term == nullptr) resolved.term = &ctx_.terms().decode(id);
+  return *resolved.term;
 }
 
 bool SortKeys::less(const SortRow& a, const SortRow& b) const {

@@ -2,8 +2,9 @@
 // SortKeys: the ORDER BY keys of rows and their comparison, shared by Sort and TopK. A key that
 // is a plain variable is its column's id; other keys are evaluated per row and get canonical ids.
 // Two ids of one inline type compare as integers (inline keys are order-preserving,
-// core/literal_codec.h); anything else is decoded and compared with SPARQL's ORDER BY order
-// (expr::compareForOrdering), so mixed types stay correct.
+// core/literal_codec.h); anything else is compared with SPARQL's ORDER BY order
+// (expr::compareForOrdering), so mixed types stay correct: by value when the classifications
+// decide it, with the decoded terms otherwise.
 
 #include <unordered_map>
 #include <vector>
@@ -34,9 +35,18 @@ class SortKeys {
   std::string describe() const;
 
  private:
+  // A key value as value comparisons see it: classified once, decoded only when the terms are
+  // needed (inline numbers, dates and booleans classify straight from their keys).
+  struct Resolved {
+    expr::Classified classified;
+    mutable const core::Term* term = nullptr;  // TermTable::decode's term (a stable reference)
+  };
+
   int compareIds(ValueId a, ValueId b) const;
-  // The classification of a decoded literal id, kept for the sort's life (bounded).
-  const expr::Classified* classified(ValueId id, const core::Term& term) const;
+  // The kept Resolved of `id` (the sort's life, bounded), or `scratch` filled once the bound is
+  // hit.
+  const Resolved& resolve(ValueId id, Resolved& scratch) const;
+  const core::Term& termOf(ValueId id, const Resolved& resolved) const;
 
   ExecContext& ctx_;
   std::vector<OrderCondition> order_;
@@ -44,9 +54,9 @@ class SortKeys {
   std::vector<std::optional<expr::ExpressionProgram>> programs_;
   GraphScope scope_;
   BatchRowValues row_;
-  // Value comparisons of stored literals classify (parse) each one once, not per comparison.
-  static constexpr size_t kMaxClassified = 4096;
-  mutable std::unordered_map<ValueId, expr::Classified, ValueIdHash> classified_;
+  // Value comparisons classify (parse or read off the key) each value once, not per comparison.
+  static constexpr size_t kMaxResolved = 4096;
+  mutable std::unordered_map<ValueId, Resolved, ValueIdHash> resolved_;
 };
 
 inline int64_t sortRowBytes(const SortRow& row) {

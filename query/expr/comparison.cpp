@@ -11,10 +11,6 @@ std::partial_ordering compareNumbers(const Classified& a, const Classified& b) {
   return core::compareXsdValues(a.value, b.value);
 }
 
-bool isTemporal(ValueClass c) {
-  return c == ValueClass::kDateTime || c == ValueClass::kDate || c == ValueClass::kTime;
-}
-
 bool isOpaque(ValueClass c) { return c == ValueClass::kOther || c == ValueClass::kIllTyped; }
 
 // The rank of a literal's class in ORDER BY's fixed order between classes.
@@ -128,6 +124,40 @@ std::optional<Ordering> compareValues(const Classified& ca, const core::Term& a,
   }
 }
 
+std::optional<int> compareLiteralsByValue(const Classified& ca, const Classified& cb) {
+  const auto isTermOnly = [](ValueClass c) {
+    return c == ValueClass::kIri || c == ValueClass::kBlank;
+  };
+  if (isTermOnly(ca.cls) || isTermOnly(cb.cls)) return std::nullopt;
+  const int la = literalRank(ca.cls);
+  const int lb = literalRank(cb.cls);
+  if (la != lb) return la < lb ? -1 : 1;
+  std::partial_ordering o = std::partial_ordering::unordered;
+  switch (ca.cls) {
+    case ValueClass::kNumeric: {
+      // NaN has no place in the value order: it sorts before every other number.
+      const bool nanA = isNaN(ca);
+      const bool nanB = isNaN(cb);
+      if (nanA != nanB) return nanA ? -1 : 1;
+      o = compareNumbers(ca, cb);
+      break;
+    }
+    case ValueClass::kBoolean:
+      o = ca.value.boolean <=> cb.value.boolean;
+      break;
+    case ValueClass::kDateTime:
+    case ValueClass::kDate:
+    case ValueClass::kTime:
+      o = core::compareXsdValues(ca.value, cb.value);
+      break;
+    default:
+      return std::nullopt;  // strings compare by their terms; the rest has no value order
+  }
+  if (o == std::partial_ordering::less) return -1;
+  if (o == std::partial_ordering::greater) return 1;
+  return std::nullopt;
+}
+
 std::optional<bool> valueEquals(const core::Term& a, const core::Term& b) {
   return valueEquals(a, classifyWithValue(a), b, classifyWithValue(b));
 }
@@ -147,21 +177,7 @@ int compareForOrdering(const core::Term* a, const Classified* knownA, const core
   std::optional<Classified> computedB;
   const Classified& ca = knownA != nullptr ? *knownA : computedA.emplace(classifyWithValue(*a));
   const Classified& cb = knownB != nullptr ? *knownB : computedB.emplace(classifyWithValue(*b));
-  const int la = literalRank(ca.cls);
-  const int lb = literalRank(cb.cls);
-  if (la != lb) return la < lb ? -1 : 1;
-  if (ca.cls == ValueClass::kNumeric) {
-    // NaN has no place in the value order: it sorts before every other number.
-    const bool nanA = isNaN(ca);
-    const bool nanB = isNaN(cb);
-    if (nanA != nanB) return nanA ? -1 : 1;
-  }
-  if (la < 7 && ca.cls != ValueClass::kLangString) {
-    if (const auto o = compareValues(ca, *a, cb, *b)) {
-      if (*o == Ordering::kLess) return -1;
-      if (*o == Ordering::kGreater) return 1;
-    }
-  }
+  if (const auto byValue = compareLiteralsByValue(ca, cb)) return *byValue;
   // Equal values (or none comparable): lexical form, then datatype, then language tag.
   if (int c = a->value.compare(b->value); c != 0) return sign(c);
   const bool stringA = isStringDatatype(a->datatype);

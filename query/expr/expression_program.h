@@ -82,6 +82,11 @@ int compareForOrdering(const core::Term* a, const core::Term* b);
 struct Classified;
 int compareForOrdering(const core::Term* a, const Classified* ca, const core::Term* b,
                        const Classified* cb);
+// The ORDER BY order of two literals when their classifications decide it without the terms:
+// literals of different classes, or numbers, booleans, dates and times of different values.
+// nullopt when only the terms can tell (strings, equal or incomparable values, NaNs, IRIs and
+// blank nodes). Where it answers, compareForOrdering answers the same.
+std::optional<int> compareLiteralsByValue(const Classified& ca, const Classified& cb);
 
 // RDFterm-equal with value equality for literals where the spec defines '=' (§17.4.1.7):
 // true / false, or nullopt when '=' raises a type error.

@@ -63,7 +63,12 @@ Classified classifyWithValue(const core::Term& t) {
     c.cls = ValueClass::kIllTyped;
     return c;
   }
-  c.value = std::move(*value);
+  return classifyValue(std::move(*value));
+}
+
+Classified classifyValue(core::XsdValue value) {
+  Classified c;
+  c.value = std::move(value);
   switch (c.value.kind) {
     case core::XsdKind::kBoolean:
       c.cls = ValueClass::kBoolean;

@@ -74,6 +74,8 @@ inline bool isStringLiteral(const core::Term& t) {
 
 ValueClass classify(const core::Term& t);
 Classified classifyWithValue(const core::Term& t);
+// The classification of a valid literal whose value is `value` (e.g. read off an inline key).
+Classified classifyValue(core::XsdValue value);
 
 // The value of a numeric literal, nullopt if `t` is not a valid numeric literal or exceeds the
 // exact range.

@@ -4,8 +4,8 @@
 // is already sorted, no Sort runs, and a LIMIT above stops the scan after ~k rows.
 //
 // Two variants need the LIMIT's k and keep a TopK on top, over a few candidate rows:
-//   top-k-from-index-desc   DESC(?o): the tail of the (p, type) range, from the leaflet where
-//                           its last k rows begin (PermutationReader::tailStart, directory
+//   top-k-from-index-desc   DESC(?o): the tail of the (p, type) range, from the key of its
+//                           k-th row from the end (PermutationReader::tailStart, directory
 //                           counts walked backwards), instead of every row.
 //   top-k-from-index-mixed  when a few rows of <p> (at most kMixedOtherRows) have another type
 //                           (an IRI, a lexically stored double, an integer among decimals):
@@ -14,8 +14,8 @@
 //
 // Preconditions, checked here: one key that is the pattern's object variable; a constant
 // predicate and a subject variable distinct from the object; one graph in scope; the main type
-// is the one the statistics show most rows of, and the directory counts of POST prefixes (p)
-// and (p, type) say exactly how many rows have another.
+// is the one the statistics show most rows of, and directory counts of the POST ranges of <p>
+// below and above that type say exactly how many rows have another.
 
 #include "query/exec/index_scan.h"
 #include "query/exec/slice.h"
@@ -54,8 +54,8 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   if (!stats.isOk() || !stats.value()) return nullptr;
   const index::PredicateStats* ps = stats.value()->find(predicate->key);
   if (!ps || ps->ranges.empty()) return nullptr;
-  // The statistics name the candidate type; the directories say exactly whether every row of
-  // <p> has it (two counts, no rows read).
+  // The statistics name the candidate type; the directories say exactly how many rows of <p>
+  // have another: counts of the POST ranges below and above it (no rows read).
   const index::ValueRange* best = &ps->ranges[0];
   for (const auto& r : ps->ranges) {
     if (r.rows > best->rows) best = &r;
@@ -66,10 +66,26 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   const uint64_t byType[] = {predicate->key, best->type};
   const index::ScanRange predicateRange = index::ScanRange::prefix(byPredicate);
   const index::ScanRange typedRange = index::ScanRange::prefix(byType);
-  auto all = post->count(predicateRange, ctx_.asOf());
-  auto typed = post->count(typedRange, ctx_.asOf());
-  if (!all.isOk() || !typed.isOk()) return nullptr;
-  const uint64_t others = all.value() - typed.value();
+  struct OtherRows {
+    index::ScanRange range;
+    uint64_t rows = 0;
+  };
+  std::vector<OtherRows> otherRanges;
+  if (best->type > 0) {
+    const uint64_t below[] = {predicate->key, uint64_t{best->type} - 1};
+    otherRanges.push_back({{predicateRange.low, index::ScanRange::prefix(below).high}});
+  }
+  if (best->type < UINT16_MAX) {
+    const uint64_t above[] = {predicate->key, uint64_t{best->type} + 1};
+    otherRanges.push_back({{index::ScanRange::prefix(above).low, predicateRange.high}});
+  }
+  uint64_t others = 0;
+  for (OtherRows& other : otherRanges) {
+    auto counted = post->count(other.range, ctx_.asOf());
+    if (!counted.isOk()) return nullptr;
+    other.rows = counted.value();
+    others += other.rows;
+  }
   const bool mixed = others > 0;
   if (mixed && (!k || others > kMixedOtherRows || !ctx_.enabled(kRewriteTopKFromIndexMixed))) {
     return nullptr;
@@ -85,42 +101,32 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
     return op;
   }
 
-  // The k rows of the main type that can be in the answer: the first k (ASC) or the tail from
-  // the leaflet where the last k begin (DESC).
+  // The k rows of the main type that can be in the answer: the first k (ASC) or the last k
+  // (DESC).
   OperatorPtr candidates;
   if (!descending) {
     auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, typedRange);
     candidates = std::make_unique<Slice>(ctx_, std::move(scan), 0, *k);
   } else {
+    // From the tree alone tailStart is exactly the k-th row from the range's end; novelty can
+    // add rows after it (asserts, and retracted rows it steps back over). The TopK keeps the
+    // best k of whatever the scan yields, so no count is needed to skip the extra ones.
     auto low = post->tailStart(typedRange, *k, ctx_.asOf());
     if (!low.isOk()) throwStorageError(low.status());
     const index::ScanRange tail{low.value(), typedRange.high};
-    // The tail starts at a leaflet boundary; skipping to its last k rows (one more directory
-    // count) spares the TopK comparing a leaflet's worth of values.
-    auto tailRows = post->count(tail, ctx_.asOf());
-    if (!tailRows.isOk()) throwStorageError(tailRows.status());
-    const uint64_t skip = tailRows.value() > *k ? tailRows.value() - *k : 0;
-    auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, tail);
-    candidates = std::make_unique<Slice>(ctx_, std::move(scan), skip, *k);
+    candidates = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, tail);
   }
   candidates->setEstimatedRows(static_cast<double>(*k));
-  candidates->addDetail("rewrite", std::string(descending ? kRewriteTopKFromIndexDesc
-                                                          : kRewriteTopKFromIndex));
+  candidates->addDetail(
+      "rewrite", std::string(descending ? kRewriteTopKFromIndexDesc : kRewriteTopKFromIndex));
   candidates->addDetail("order", order);
   if (mixed) {
-    // Every row of another type: the POST ranges of <p> below and above the main type.
-    std::vector<index::ScanRange> ranges;
-    if (best->type > 0) {
-      const uint64_t below[] = {predicate->key, best->type - 1};
-      ranges.push_back({predicateRange.low, index::ScanRange::prefix(below).high});
-    }
-    if (best->type < UINT16_MAX) {
-      const uint64_t above[] = {predicate->key, best->type + 1};
-      ranges.push_back({index::ScanRange::prefix(above).low, predicateRange.high});
-    }
-    for (const index::ScanRange& range : ranges) {
-      auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, range);
-      scan->setEstimatedRows(static_cast<double>(others));
+    // Every row of another type: the POST ranges of <p> below and above the main type that
+    // hold any (a scan that finds nothing costs more than the count that said so).
+    for (const OtherRows& other : otherRanges) {
+      if (other.rows == 0) continue;
+      auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, other.range);
+      scan->setEstimatedRows(static_cast<double>(other.rows));
       candidates = std::make_unique<UnionAll>(ctx_, std::move(candidates), std::move(scan));
     }
     candidates->addDetail("rewrite", std::string(kRewriteTopKFromIndexMixed));

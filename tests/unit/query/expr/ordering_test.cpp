@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <random>
 
+#include "core/literal_codec.h"
+#include "core/xsd_value.h"
+#include "query/expr/values.h"
 #include "tests/unit/query/expr/expr_test_support.h"
 
 namespace cairn::query::expr::testing {
@@ -123,6 +126,58 @@ TEST(CompareForOrdering, SortIsConsistentOnAMixedList) {
               "_:a <http://a> <http://b> \"-7\"^^xsd:integer \"1e0\"^^xsd:double "
               "\"1.5\"^^xsd:decimal \"2\"^^xsd:int \"3\"^^xsd:integer \"\" \"x\" \"y\"@en "
               "\"true\"^^xsd:boolean ");
+  }
+}
+
+// The classification-only comparison (what sorts use before decoding terms; compareForOrdering
+// starts with it, so the documented-order tests above cover its answers): it answers for
+// different classes and for different values, and leaves the rest to the terms.
+TEST(CompareLiteralsByValue, AnswersWhereTheClassificationsDecide) {
+  // Numbers of different values and literals of different classes are decided by value.
+  EXPECT_EQ(compareLiteralsByValue(classifyWithValue(term("\"+12915\"^^xsd:integer")),
+                                   classifyWithValue(term("200000000"))),
+            -1);
+  EXPECT_EQ(
+      compareLiteralsByValue(classifyWithValue(term("true")), classifyWithValue(term("\"a\"@en"))),
+      1);
+  // Equal values, NaNs and strings need the terms.
+  EXPECT_EQ(compareLiteralsByValue(classifyWithValue(term("\"-05\"^^xsd:integer")),
+                                   classifyWithValue(term("-5"))),
+            std::nullopt);
+  EXPECT_EQ(
+      compareLiteralsByValue(classifyWithValue(term("\"b\"")), classifyWithValue(term("\"c\""))),
+      std::nullopt);
+  EXPECT_EQ(compareLiteralsByValue(classifyWithValue(term("\"NaN\"^^xsd:double")),
+                                   classifyWithValue(term("\"NaN\"^^xsd:float"))),
+            std::nullopt);
+  EXPECT_EQ(compareLiteralsByValue(classifyWithValue(term("\"NaN\"^^xsd:double")),
+                                   classifyWithValue(term("-5"))),
+            -1);
+  EXPECT_EQ(
+      compareLiteralsByValue(classifyWithValue(term("\"2010-01-02\"^^xsd:date")),
+                             classifyWithValue(term("\"2010-01-01T00:00:00Z\"^^xsd:dateTime"))),
+      1);
+  EXPECT_EQ(
+      compareLiteralsByValue(classifyWithValue(term("false")), classifyWithValue(term("true"))),
+      -1);
+}
+
+TEST(ClassifyValue, InlineKeysClassifyAsTheirTerms) {
+  for (std::string_view spec : {"-5", "2.5", "\"1.0E0\"^^xsd:double", "\"7\"^^xsd:byte", "true",
+                                "\"2010-01-01T01:00:00+01:00\"^^xsd:dateTime",
+                                "\"2010-01-02\"^^xsd:date", "\"10:00:00\"^^xsd:time"}) {
+    const core::Term t = term(spec);
+    const auto type = core::builtinTypeForDatatype(t.datatype);
+    ASSERT_TRUE(type.has_value()) << spec;
+    const auto key = core::encodeInline(*type, t.value);
+    ASSERT_TRUE(key.has_value()) << spec;
+    const Classified fromKey = classifyValue(core::valueOfInline(*type, *key));
+    const Classified fromTerm = classifyWithValue(t);
+    EXPECT_EQ(fromKey.cls, fromTerm.cls) << spec;
+    EXPECT_EQ(core::compareXsdValues(fromKey.value, fromTerm.value),
+              std::partial_ordering::equivalent)
+        << spec;
+    EXPECT_EQ(fromKey.numeric.has_value(), fromTerm.numeric.has_value()) << spec;
   }
 }
 
