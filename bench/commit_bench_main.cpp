@@ -63,6 +63,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "core/vocab.h"
 #include "index/import/bulk_importer.h"
 #include "index/write/live_ledger.h"
@@ -522,6 +523,7 @@ void printSync(const char* what, const Latency& l) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   std::string data;
   double seconds = 5;
   std::vector<unsigned> writerCounts{1, 2, 4, 8, 16, 32};

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "index/import/bulk_importer.h"
 #include "index/write/live_ledger.h"
 #include "query/engine/query_engine.h"
@@ -58,6 +59,7 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   CLI::App app{"counter_bench: one fact rewritten by every commit"};
   std::string data;
   uint64_t commits = 20000;

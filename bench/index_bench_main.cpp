@@ -64,6 +64,7 @@
 
 #include "bench/datagen/graph_generator.h"
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "index/import/bulk_importer.h"
 #include "index/write/live_ledger.h"
 #include "query/engine/query_engine.h"
@@ -1064,6 +1065,7 @@ std::optional<uint64_t> parseCount(std::string text) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   std::string data, baseText = "10M", insertBaseText = "1M";
   double seconds = 20;
   unsigned repeats = 3, rounds = 10, queryReps = 51;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "query/engine/query_engine.h"
 #include "server/cli/progress_display.h"
 #include "server/cli/store_access.h"
@@ -127,6 +128,7 @@ uint64_t classSize(const index::Ledger& ledger, const std::string& klass) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   std::string data = server::kDefaultDataDirectory, ledgerName, only;
   int reps = 21;
   bool json = false;

@@ -49,6 +49,7 @@
 
 #include "core/check.h"
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "query/engine/query_engine.h"
 #include "server/api/sparql_request.h"
 #include "server/cli/progress_display.h"
@@ -200,6 +201,7 @@ double microsSince(Clock::time_point start) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   std::string data = server::kDefaultDataDirectory, ledgerName;
   int reps = 2000, rounds = 3, port = 7878;
   std::string orderName = "request";

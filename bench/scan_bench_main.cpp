@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "core/io/allocator_tuning.h"
 #include "index/leaflet/column_codec.h"
 #include "index/ledger/ledger.h"
 #include "server/cli/progress_display.h"
@@ -53,6 +54,7 @@ Summary summarize(const std::vector<double>& v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   std::string data = server::kDefaultDataDirectory, ledgerName;
   size_t lookups = 20000;
   int reps = 7;
@@ -168,12 +170,13 @@ int main(int argc, char** argv) {
     uint64_t total = graph->permutation(index::Permutation::kSPOT).rows;
     double keep = std::min(1.0, 3.0 * static_cast<double>(lookups) / static_cast<double>(total));
     std::uniform_real_distribution<double> coin(0, 1);
-    auto cursor =
-        spot.scan(index::ScanRange::all(), index::columnBit(Column::kS) | index::columnBit(Column::kP));
+    auto cursor = spot.scan(index::ScanRange::all(),
+                            index::columnBit(Column::kS) | index::columnBit(Column::kP));
     index::ColumnBatch batch;
     while (orDie(cursor.next(batch))) {
       for (size_t r = 0; r < batch.rows; ++r) {
-        if (coin(rng) < keep) pairs.emplace_back(batch.column(Column::kS)[r], batch.column(Column::kP)[r]);
+        if (coin(rng) < keep)
+          pairs.emplace_back(batch.column(Column::kS)[r], batch.column(Column::kP)[r]);
       }
     }
     std::shuffle(pairs.begin(), pairs.end(), rng);
@@ -189,7 +192,7 @@ int main(int argc, char** argv) {
       uint64_t prefix[2] = {s, p};
       auto start = Clock::now();
       auto cursor = spot.scan(index::ScanRange::prefix(prefix),
-                                           index::columnBit(Column::kOType) | index::columnBit(Column::kOKey));
+                              index::columnBit(Column::kOType) | index::columnBit(Column::kOKey));
       uint64_t n = 0;
       while (orDie(cursor.next(batch))) n += batch.rows;
       double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
@@ -220,15 +223,23 @@ int main(int argc, char** argv) {
     nlohmann::json j = {
         {"ledger", ledgerName},
         {"triples", ledger->root().quads},
-        {"columnDecode", {{"ids", ids}, {"idsPerSecondMedian", decode.median},
-                          {"min", decode.min}, {"max", decode.max}}},
-        {"columnDecodeKernel", {{"idsPerSecondMedian", kernel.median}, {"min", kernel.min},
-                                {"max", kernel.max}}},
-        {"columnScanWarm", {{"idsPerSecondMedian", warm.median}, {"min", warm.min}, {"max", warm.max}}},
-        {"pointLookup", {{"lookups", lookupNs.size()}, {"found", found}, {"p50ns", p50},
-                         {"p90ns", p90}, {"p99ns", p99}}},
-        {"countPredicate", {{"rows", counted}, {"p50us", count.median}, {"minUs", count.min},
-                            {"p999Us", count.max}}},
+        {"columnDecode",
+         {{"ids", ids},
+          {"idsPerSecondMedian", decode.median},
+          {"min", decode.min},
+          {"max", decode.max}}},
+        {"columnDecodeKernel",
+         {{"idsPerSecondMedian", kernel.median}, {"min", kernel.min}, {"max", kernel.max}}},
+        {"columnScanWarm",
+         {{"idsPerSecondMedian", warm.median}, {"min", warm.min}, {"max", warm.max}}},
+        {"pointLookup",
+         {{"lookups", lookupNs.size()},
+          {"found", found},
+          {"p50ns", p50},
+          {"p90ns", p90},
+          {"p99ns", p99}}},
+        {"countPredicate",
+         {{"rows", counted}, {"p50us", count.median}, {"minUs", count.min}, {"p999Us", count.max}}},
         {"peakRssBytes", server::peakRssBytes()}};
     std::printf("%s\n", j.dump(2).c_str());
     return 0;
@@ -236,15 +247,19 @@ int main(int argc, char** argv) {
   std::printf("ledger %s: %llu triples; largest predicate %llu rows\n", ledgerName.c_str(),
               static_cast<unsigned long long>(ledger->root().quads),
               static_cast<unsigned long long>(biggest->rows));
-  std::printf("column decode (PSOT s, cold cache): median %.1fM ids/s (min %.1fM, max %.1fM) over %llu ids\n",
-              decode.median / 1e6, decode.min / 1e6, decode.max / 1e6,
-              static_cast<unsigned long long>(ids));
-  std::printf("column decode (kernel, one core, from memory): median %.1fM ids/s (min %.1fM, max %.1fM)\n",
-              kernel.median / 1e6, kernel.min / 1e6, kernel.max / 1e6);
+  std::printf(
+      "column decode (PSOT s, cold cache): median %.1fM ids/s (min %.1fM, max %.1fM) over %llu "
+      "ids\n",
+      decode.median / 1e6, decode.min / 1e6, decode.max / 1e6,
+      static_cast<unsigned long long>(ids));
+  std::printf(
+      "column decode (kernel, one core, from memory): median %.1fM ids/s (min %.1fM, max %.1fM)\n",
+      kernel.median / 1e6, kernel.min / 1e6, kernel.max / 1e6);
   std::printf("column scan   (PSOT s, warm cache): median %.1fM ids/s (min %.1fM, max %.1fM)\n",
               warm.median / 1e6, warm.min / 1e6, warm.max / 1e6);
-  std::printf("(s,p) lookup  (SPOT, warm): p50 %.2f us, p90 %.2f us, p99 %.2f us over %zu lookups\n",
-              p50 / 1e3, p90 / 1e3, p99 / 1e3, lookupNs.size());
+  std::printf(
+      "(s,p) lookup  (SPOT, warm): p50 %.2f us, p90 %.2f us, p99 %.2f us over %zu lookups\n",
+      p50 / 1e3, p90 / 1e3, p99 / 1e3, lookupNs.size());
   std::printf("COUNT(p)      (PSOT directories): p50 %.2f us (min %.2f, p99.9 %.2f), %llu rows\n",
               count.median, count.min, count.max, static_cast<unsigned long long>(counted));
   std::printf("peak RSS %.1f MiB\n", server::peakRssBytes() / 1048576.0);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "server/cli/commands.h"
 
 namespace cairn::server {
@@ -160,6 +161,7 @@ void addServeCommand(CLI::App& app) {
 }  // namespace cairn::server
 
 int main(int argc, char** argv) {
+  cairn::core::tuneAllocatorForQueries();
   CLI::App app{"Cairn: a temporal graph database (SPARQL 1.1, openCypher)", "cairn"};
   app.require_subcommand(1);
   cairn::server::addImportCommand(app);
