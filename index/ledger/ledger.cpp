@@ -191,7 +191,23 @@ core::Result<std::shared_ptr<const Ledger>> Ledger::withCommit(uint64_t t,
   next->root_.blankNodes = std::max(root_.blankNodes, terms.blankNodes);
   next->novelty_ = novelty_->withCommit(t, flakes);
   next->presence_ = std::make_shared<GraphPresence>();
+  next->memos_ = std::make_shared<Memos>();
   return std::shared_ptr<const Ledger>(std::move(next));
+}
+
+std::shared_ptr<const void> Ledger::memo(const std::string& key) const {
+  std::lock_guard lock(memos_->mutex);
+  auto it = memos_->byKey.find(key);
+  return it == memos_->byKey.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const void> Ledger::memoize(const std::string& key,
+                                            std::shared_ptr<const void> value) const {
+  std::lock_guard lock(memos_->mutex);
+  if (auto it = memos_->byKey.find(key); it != memos_->byKey.end()) return it->second;
+  if (memos_->byKey.size() >= kMaxMemos) return value;
+  memos_->byKey.emplace(key, value);
+  return value;
 }
 
 core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term) const {

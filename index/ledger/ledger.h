@@ -6,8 +6,8 @@
 // ledger has never seen encodes to nullopt, which lets a caller answer "no match" without
 // scanning. A commit makes the next snapshot with withCommit(); the old one stays valid.
 //
-// Thread-safety: immutable after open() (but for a statistics cache behind a mutex); every
-// method may be called concurrently.
+// Thread-safety: immutable after open() (but for caches behind mutexes: statistics, graph
+// presence, memos); every method may be called concurrently.
 
 #include <map>
 #include <memory>
@@ -129,6 +129,16 @@ class Ledger {
   // novelty's exact row deltas (novelty().predicateRows(graph)) to them.
   core::Result<LedgerStats> stats(core::NodeId graph) const;
 
+  // Values the layers above derive from this snapshot alone (the query engine keeps a
+  // predicate's few rows of other types in value order, say), kept for the snapshot's life so
+  // each is worked out once, not per query. Keys are the caller's; a new snapshot (withCommit)
+  // starts empty. memoize keeps the first value stored under a key and returns the kept one;
+  // past kMaxMemos entries it keeps nothing and returns `value`.
+  static constexpr size_t kMaxMemos = 64;
+  std::shared_ptr<const void> memo(const std::string& key) const;
+  std::shared_ptr<const void> memoize(const std::string& key,
+                                      std::shared_ptr<const void> value) const;
+
  private:
   Ledger() = default;
 
@@ -168,6 +178,12 @@ class Ledger {
     std::map<core::NodeId, bool> byGraph;
   };
   std::shared_ptr<GraphPresence> presence_ = std::make_shared<GraphPresence>();
+
+  struct Memos {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const void>, std::less<>> byKey;
+  };
+  std::shared_ptr<Memos> memos_ = std::make_shared<Memos>();
 };
 
 }  // namespace cairn::index

@@ -20,9 +20,9 @@
 #include <set>
 #include <string>
 
-#include "query/plan/planner_statistics.h"
 #include "query/algebra/term_pattern.h"
 #include "query/exec/exec_context.h"
+#include "query/plan/planner_statistics.h"
 
 namespace cairn::query::plan {
 

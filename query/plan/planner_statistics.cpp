@@ -11,10 +11,9 @@ PlannerStatistics::PlannerStatistics(const index::LedgerStats& stats)
       predicates_(static_cast<double>(stats.predicates)) {
   byPredicate_.reserve(stats.byPredicate.size());
   for (const index::PredicateStats& p : stats.byPredicate) {
-    byPredicate_.emplace(p.predicate,
-                         PredicateEstimate{static_cast<double>(p.rows),
-                                           static_cast<double>(p.distinctSubjects()),
-                                           static_cast<double>(p.distinctObjects())});
+    byPredicate_.emplace(p.predicate, PredicateEstimate{static_cast<double>(p.rows),
+                                                        static_cast<double>(p.distinctSubjects()),
+                                                        static_cast<double>(p.distinctObjects())});
   }
 }
 

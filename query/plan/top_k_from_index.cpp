@@ -9,18 +9,24 @@
 //                           counts walked backwards), instead of every row.
 //   top-k-from-index-mixed  when a few rows of <p> (at most kMixedOtherRows) have another type
 //                           (an IRI, a lexically stored double, an integer among decimals):
-//                           the first (or last) k rows of the main type plus all the others,
-//                           which the TopK orders by SPARQL value comparison.
+//                           the first (or last) k rows of the main type plus the first (or
+//                           last) k of the others in value order — sorted once per snapshot
+//                           (ordered_other_rows.h) — which the TopK orders by SPARQL value
+//                           comparison.
 //
 // Preconditions, checked here: one key that is the pattern's object variable; a constant
 // predicate and a subject variable distinct from the object; one graph in scope; the main type
 // is the one the statistics show most rows of, and directory counts of the POST ranges of <p>
 // below and above that type say exactly how many rows have another.
 
+#include <algorithm>
+
 #include "query/exec/index_scan.h"
 #include "query/exec/slice.h"
 #include "query/exec/top_k.h"
 #include "query/exec/union_all.h"
+#include "query/exec/values.h"
+#include "query/plan/ordered_other_rows.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query::plan {
@@ -121,14 +127,28 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
       "rewrite", std::string(descending ? kRewriteTopKFromIndexDesc : kRewriteTopKFromIndex));
   candidates->addDetail("order", order);
   if (mixed) {
-    // Every row of another type: the POST ranges of <p> below and above the main type that
-    // hold any (a scan that finds nothing costs more than the count that said so).
+    // The rows of other types, in value order and kept per snapshot (ordered_other_rows.h):
+    // only the k nearest in the query's direction can be in the answer.
+    std::vector<index::ScanRange> ranges;
     for (const OtherRows& other : otherRanges) {
-      if (other.rows == 0) continue;
-      auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, other.range);
-      scan->setEstimatedRows(static_cast<double>(other.rows));
-      candidates = std::make_unique<UnionAll>(ctx_, std::move(candidates), std::move(scan));
+      if (other.rows > 0) ranges.push_back(other.range);
     }
+    auto sorted =
+        orderedOtherRows(ctx_, *post, scope.graphs[0], predicate->key, best->type, ranges);
+    const size_t take = std::min<size_t>(*k, sorted->rows.size());
+    std::vector<ValueRow> nearest;
+    if (descending) {
+      nearest.assign(sorted->rows.end() - static_cast<ptrdiff_t>(take), sorted->rows.end());
+    } else {
+      nearest.assign(sorted->rows.begin(), sorted->rows.begin() + static_cast<ptrdiff_t>(take));
+    }
+    auto otherRows = std::make_unique<Values>(
+        ctx_, std::vector<std::string>{p.subject.variable, p.object.variable}, std::move(nearest));
+    otherRows->setEstimatedRows(static_cast<double>(take));
+    otherRows->addDetail("rows",
+                         std::string(descending ? "last " : "first ") + std::to_string(take) +
+                             " of the other types' rows in value order (kept per snapshot)");
+    candidates = std::make_unique<UnionAll>(ctx_, std::move(candidates), std::move(otherRows));
     candidates->addDetail("rewrite", std::string(kRewriteTopKFromIndexMixed));
     candidates->addDetail("others", std::to_string(others) + " rows of other types");
   }

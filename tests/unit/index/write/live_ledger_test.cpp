@@ -97,6 +97,31 @@ TEST(LiveLedgerTest, CommitsAreVisibleAtOnceAndEarlierSnapshotsKeepTheirState) {
   EXPECT_FALSE(has(*before, iri("a"), iri("p"), iri("c")));
 }
 
+// A snapshot's memos: the first value stored under a key is kept and shared, at most kMaxMemos
+// keys are kept, and the next snapshot (a commit) starts without them.
+TEST(LiveLedgerTest, MemosLiveAsLongAsTheirSnapshot) {
+  Fixture f;
+  auto snapshot = f.live->snapshot();
+  EXPECT_EQ(snapshot->memo("k"), nullptr);
+  auto first = std::make_shared<const int>(1);
+  EXPECT_EQ(snapshot->memoize("k", first), first);
+  EXPECT_EQ(snapshot->memoize("k", std::make_shared<const int>(2)), first);
+  EXPECT_EQ(snapshot->memo("k"), first);
+  for (size_t i = 1; i < Ledger::kMaxMemos; ++i) {
+    snapshot->memoize("fill" + std::to_string(i), std::make_shared<const int>(0));
+  }
+  auto late = std::make_shared<const int>(3);
+  EXPECT_EQ(snapshot->memoize("late", late), late);  // handed back, not kept
+  EXPECT_EQ(snapshot->memo("late"), nullptr);
+  EXPECT_EQ(snapshot->memo("k"), first);
+
+  Transaction tx;
+  tx.inserts.push_back(fact(iri("a"), iri("p"), iri("c")));
+  ASSERT_TRUE(f.live->commit(std::move(tx)).isOk());
+  EXPECT_EQ(f.live->snapshot()->memo("k"), nullptr);
+  EXPECT_EQ(snapshot->memo("k"), first);  // the older snapshot keeps its own
+}
+
 TEST(LiveLedgerTest, SetSemantics) {
   Fixture f;
   const uint64_t t0 = f.live->snapshot()->t();

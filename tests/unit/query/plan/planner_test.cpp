@@ -189,6 +189,47 @@ TEST(Planner, TopKFromIndexDescendingWithOtherTypes) {
                                       "<http://example.org/c>"}));
 }
 
+// More rows of other types than k: only the k nearest of them (sorted once per snapshot) meet
+// the main type's k rows, in both directions; the answers equal the generic path's.
+TEST(Planner, TopKFromIndexMixedTakesTheNearestOtherRows) {
+  std::string data;
+  for (int i = 0; i < 120; ++i) {
+    data += "ex:i" + std::to_string(i) + " ex:v " + std::to_string(i * 10) + " .\n";
+  }
+  // Non-canonical integers (stored lexically) between and beyond the inline values.
+  for (int i = 0; i < 40; ++i) {
+    data += "ex:l" + std::to_string(i) + " ex:v \"+" + std::to_string(i * 31 + 5) +
+            "\"^^xsd:integer .\n";
+  }
+  data += "ex:big ex:v \"+5000\"^^xsd:integer . ex:small ex:v \"-07\"^^xsd:integer .\n";
+  TestLedger ledger =
+      exampleLedger("@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n" + data, /*tiny=*/true);
+  for (const char* modifiers : {"ORDER BY ?v LIMIT 5", "ORDER BY DESC(?v) LIMIT 5",
+                                "ORDER BY DESC(?v) LIMIT 3 OFFSET 4", "ORDER BY ?v LIMIT 60"}) {
+    const std::string sparql = std::string("SELECT ?x ?v WHERE { ?x ex:v ?v } ") + modifiers;
+    query::QueryOptions options;
+    options.analyze = true;
+    auto r = runQuery(ledger, sparql, options);
+    EXPECT_TRUE(planHasDetail(r.report.plan, "rewrite", "top-k-from-index-mixed")) << modifiers;
+    const query::PlanInfo* values = findOp(r.report.plan, "Values");
+    ASSERT_NE(values, nullptr) << query::renderPlanText(r.report.plan);
+    EXPECT_LE(values->actual->rows, 60u) << modifiers;
+    auto again = runQuery(ledger, sparql);  // from the snapshot's kept order
+    query::QueryOptions off;
+    off.disabledRewrites = {"top-k-from-index"};
+    auto generic = runQuery(ledger, sparql, off);
+    EXPECT_EQ(orderedRows(r.result), orderedRows(generic.result)) << modifiers;
+    EXPECT_EQ(orderedRows(again.result), orderedRows(generic.result)) << modifiers;
+  }
+  auto top = runQuery(ledger, "SELECT ?x WHERE { ?x ex:v ?v } ORDER BY DESC(?v) LIMIT 2");
+  EXPECT_EQ(orderedRows(top.result),
+            (std::vector<std::string>{"<http://example.org/big>", "<http://example.org/l39>"}));
+  auto bottom = runQuery(ledger, "SELECT ?x WHERE { ?x ex:v ?v } ORDER BY ?v LIMIT 3");
+  EXPECT_EQ(orderedRows(bottom.result),
+            (std::vector<std::string>{"<http://example.org/small>", "<http://example.org/i0>",
+                                      "<http://example.org/l0>"}));
+}
+
 TEST(Planner, TopKMatchesFullSort) {
   TestLedger ledger = exampleLedger(socialData());
   expectSameWithout(ledger,

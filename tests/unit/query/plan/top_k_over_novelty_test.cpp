@@ -114,6 +114,14 @@ TEST(TopKOverNovelty, DescendingTailWithCommitsMatchesGenericPath) {
             (std::vector<std::string>{"<http://example.org/n5>", "<http://example.org/n1>",
                                       "<http://example.org/n3>", "<http://example.org/n2>",
                                       "<http://example.org/s135>", "<http://example.org/n6>"}));
+  // The other types' rows in value order are kept per snapshot: a commit starts afresh.
+  f.update("INSERT DATA { ex:n7 ex:v \"+9000\"^^xsd:integer } ; DELETE DATA { ex:n1 ex:v 5000 }");
+  const RunResult after = f.run("SELECT ?x WHERE { ?x ex:v ?v } ORDER BY DESC(?v) LIMIT 3", latest);
+  EXPECT_EQ(orderedRows(after.result),
+            (std::vector<std::string>{"<http://example.org/n7>", "<http://example.org/n5>",
+                                      "<http://example.org/n3>"}));
+  const RunResult ascending = f.run("SELECT ?x WHERE { ?x ex:v ?v } ORDER BY ?v LIMIT 1", latest);
+  EXPECT_EQ(orderedRows(ascending.result), std::vector<std::string>{"<http://example.org/s0>"});
 }
 
 }  // namespace
