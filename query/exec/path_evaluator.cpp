@@ -55,10 +55,9 @@ std::vector<IdPair> PathEvaluator::link(std::optional<ValueId> predicate,
                                         std::optional<ValueId> from, std::optional<ValueId> to) {
   std::vector<IdPair> out;
   if (!predicate) return out;
-  forEachTriple(ctx_, scope_, TripleAccess{from, predicate, to, false}, owner_,
-                [&](ValueId s, ValueId, ValueId o) {
-                  out.emplace_back(from ? *from : s, to ? *to : o);
-                });
+  forEachTriple(
+      ctx_, scope_, TripleAccess{from, predicate, to, false}, owner_,
+      [&](ValueId s, ValueId, ValueId o) { out.emplace_back(from ? *from : s, to ? *to : o); });
   account(out.size());
   return out;
 }
@@ -178,6 +177,62 @@ std::vector<ValueId> PathEvaluator::reach(const PropertyPath& step, ValueId star
     frontier = std::move(next);
   }
   return result;
+}
+
+bool PathEvaluator::isClosure(const PropertyPath& path) {
+  return path.kind == Kind::kZeroOrMore || path.kind == Kind::kOneOrMore ||
+         path.kind == Kind::kZeroOrOne;
+}
+
+PathEvaluator::Walk PathEvaluator::startWalk(const PropertyPath& path, ValueId start,
+                                             bool forward) {
+  Walk walk;
+  walk.step = &path.children.at(0);
+  walk.start = start;
+  walk.forward = forward;
+  walk.many = path.kind != Kind::kZeroOrOne;
+  walk.frontier.push_back(start);
+  // As closure(): the start relates to itself when the path may be empty and the start is a
+  // node of the graph or written in the query. Marked visited, a cycle back to it adds nothing.
+  if (path.kind != Kind::kOneOrMore && zeroLengthAllowed(start)) {
+    walk.startPending = true;
+    walk.visited.insert(start);
+  }
+  return walk;
+}
+
+bool PathEvaluator::advance(Walk& walk, size_t max, std::vector<ValueId>& ends) {
+  const size_t first = ends.size();
+  while (!walk.done && ends.size() - first < max) {
+    if (walk.startPending) {
+      walk.startPending = false;
+      ends.push_back(walk.start);
+      continue;
+    }
+    if (walk.position >= walk.frontier.size()) {
+      // A level is done: account for it, then go on with the nodes it reached.
+      account(walk.next.size());
+      ctx_.checkLimits();
+      if (walk.next.empty() || !walk.many) {
+        walk.done = true;
+        break;
+      }
+      walk.frontier.swap(walk.next);
+      walk.next.clear();
+      walk.position = 0;
+      continue;
+    }
+    const ValueId node = walk.frontier[walk.position++];
+    const auto stepPairs = walk.forward ? pairs(*walk.step, node, std::nullopt)
+                                        : swapped(pairs(*walk.step, std::nullopt, node));
+    for (const auto& p : stepPairs) {
+      if (walk.visited.insert(p.second).second) {
+        ends.push_back(p.second);
+        walk.next.push_back(p.second);
+      }
+    }
+  }
+  return !walk.done;
 }
 
 bool PathEvaluator::zeroLengthAllowed(ValueId node) {

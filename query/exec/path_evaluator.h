@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -30,6 +31,28 @@ class PathEvaluator {
   // Pairs of `path` with the start fixed to `from` and/or the end fixed to `to` when given.
   std::vector<IdPair> pairs(const PropertyPath& path, std::optional<ValueId> from,
                             std::optional<ValueId> to);
+  // A breadth-first walk of a closure (*, +, ?) from one fixed end that hands out the nodes it
+  // reaches a batch at a time, so a LIMIT above stops it without the whole closure: the same
+  // nodes as pairs() with that end fixed, in the order the walk reaches them.
+  struct Walk {
+    const PropertyPath* step = nullptr;  // the closure's operand (owned by the caller's path)
+    ValueId start;
+    bool forward = true;        // start is the path's subject (else its object)
+    bool many = true;           // * and +, not ?
+    bool startPending = false;  // a zero-length path: the start itself comes first
+    std::unordered_set<ValueId, ValueIdHash> visited;
+    std::vector<ValueId> frontier;
+    std::vector<ValueId> next;
+    size_t position = 0;  // the frontier node to expand next
+    bool done = false;
+  };
+  static bool isClosure(const PropertyPath& path);
+  // A walk of the closure `path` from `start` (the subject when forward, else the object).
+  Walk startWalk(const PropertyPath& path, ValueId start, bool forward);
+  // Appends the nodes the walk reaches next (about `max`; one expansion may add more) to
+  // `ends`. False once the walk is over (nothing more will come).
+  bool advance(Walk& walk, size_t max, std::vector<ValueId>& ends);
+
   // Whether `node` is the subject or object of some triple in scope.
   bool inGraph(ValueId node);
   // The terms written in the query at the path's ends. A zero-length path relates such a term

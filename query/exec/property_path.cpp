@@ -46,6 +46,9 @@ PropertyPathScan::PropertyPathScan(ExecContext& ctx, OperatorPtr input, const Pa
   }
   addDetail("path", toString(subject_) + " " + toString(path_) + " " + toString(object_));
   if (input_) addDetail("algorithm", "bind (per input row)");
+  if (PathEvaluator::isClosure(path_)) {
+    addDetail("closure", "breadth-first from a fixed end, streamed (else in memory)");
+  }
 }
 
 void PropertyPathScan::evaluate() {
@@ -62,6 +65,16 @@ void PropertyPathScan::evaluate() {
       subject_.isVariable && object_.isVariable && subject_.variable == object_.variable;
   if (sameVariable && from && !to) to = from;
   if (sameVariable && to && !from) from = to;
+  pairs_.clear();
+  pair_ = 0;
+  walk_.reset();
+  if (PathEvaluator::isClosure(path_) && from.has_value() != to.has_value()) {
+    walk_.emplace(evaluator_.startWalk(path_, from ? *from : *to, from.has_value()));
+    walkEnds_.clear();
+    walkEnd_ = 0;
+    walkMore_ = true;
+    return;
+  }
   pairs_ = evaluator_.pairs(path_, from, to);
   if (sameVariable) {
     std::erase_if(pairs_, [](const IdPair& p) { return p.first != p.second; });
@@ -69,9 +82,27 @@ void PropertyPathScan::evaluate() {
   pair_ = 0;
 }
 
+bool PropertyPathScan::nextPair(IdPair& pair) {
+  if (walk_) {
+    while (walkEnd_ >= walkEnds_.size()) {
+      if (!walkMore_) return false;
+      walkEnds_.clear();
+      walkEnd_ = 0;
+      walkMore_ = evaluator_.advance(*walk_, ctx_.batchRows(), walkEnds_);
+    }
+    const ValueId end = walkEnds_[walkEnd_++];
+    pair = walk_->forward ? IdPair{walk_->start, end} : IdPair{end, walk_->start};
+    return true;
+  }
+  if (pair_ >= pairs_.size()) return false;
+  pair = pairs_[pair_++];
+  return true;
+}
+
 bool PropertyPathScan::produce(Batch& out) {
   while (out.rows < ctx_.batchRows()) {
-    if (pair_ >= pairs_.size()) {
+    IdPair p;
+    if (!nextPair(p)) {
       if (!input_) {
         if (started_) return false;
         started_ = true;
@@ -90,7 +121,6 @@ bool PropertyPathScan::produce(Batch& out) {
       evaluate();
       continue;
     }
-    const IdPair& p = pairs_[pair_++];
     if (input_) {
       for (size_t c = 0; c < in_.columns.size(); ++c) {
         out.columns[c].push_back(in_.columns[c][inRow_]);

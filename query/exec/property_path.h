@@ -24,8 +24,11 @@ class PropertyPathScan final : public Operator {
   }
 
  private:
-  // Evaluates for the current input row (or once without input) into pairs_.
+  // Evaluates for the current input row (or once without input): a closure with one end fixed
+  // starts a walk (streamed, so a LIMIT above stops it early); anything else fills pairs_.
   void evaluate();
+  // The next pair of the current evaluation; false when it has no more.
+  bool nextPair(IdPair& pair);
 
   OperatorPtr input_;
   PatternTerm subject_, object_;
@@ -40,6 +43,10 @@ class PropertyPathScan final : public Operator {
   bool inputDone_ = false;
   std::vector<IdPair> pairs_;
   size_t pair_ = 0;
+  std::optional<PathEvaluator::Walk> walk_;
+  std::vector<ValueId> walkEnds_;  // the walk's latest batch of reached nodes
+  size_t walkEnd_ = 0;
+  bool walkMore_ = false;
 };
 
 }  // namespace cairn::query
