@@ -10,13 +10,14 @@ namespace {
 constexpr size_t kShardedBudget = size_t{16} << 20;
 constexpr size_t kShardCount = 16;
 
-struct KeyHash {
+}  // namespace
+
+// Not in the anonymous namespace: Shard, a member of IndexCache, holds a map with it.
+struct IndexCacheKeyHash {
   size_t operator()(const IndexCache::Key& key) const {
     return storage::ContentIdHash{}(key.id) ^ (size_t{key.kind} * 0x9E3779B97F4A7C15ull);
   }
 };
-
-}  // namespace
 
 // Eviction is CLOCK (second chance), not a strict LRU list: a hit only sets the slot's
 // referenced bit, where moving a list node touched three or four more cold cache lines and was
@@ -32,7 +33,7 @@ struct IndexCache::Shard {
   std::mutex mutex;
   std::vector<Slot> slots;
   std::vector<uint32_t> freeSlots;
-  std::unordered_map<Key, uint32_t, KeyHash> index;  // key -> slot
+  std::unordered_map<Key, uint32_t, IndexCacheKeyHash> index;  // key -> slot
   size_t hand = 0;
   size_t used = 0;
   Stats stats;  // under the mutex: no counter shared by every shard's readers
@@ -74,7 +75,7 @@ IndexCache::~IndexCache() = default;
 
 IndexCache::Shard& IndexCache::shardFor(const Key& key) {
   // The hash's low bits pick the bucket inside a shard; use high bits for the shard.
-  return *shards_[(KeyHash{}(key) >> 56) % shards_.size()];
+  return *shards_[(IndexCacheKeyHash{}(key) >> 56) % shards_.size()];
 }
 
 std::shared_ptr<const void> IndexCache::find(const Key& key) {
