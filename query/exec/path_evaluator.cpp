@@ -1,6 +1,7 @@
 #include "query/exec/path_evaluator.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -154,31 +155,6 @@ std::vector<IdPair> PathEvaluator::negated(const PropertyPath& path, std::option
   return out;
 }
 
-std::vector<ValueId> PathEvaluator::reach(const PropertyPath& step, ValueId start, bool forward,
-                                          bool many) {
-  std::vector<ValueId> result;
-  std::unordered_set<ValueId, ValueIdHash> visited;
-  std::vector<ValueId> frontier{start};
-  while (!frontier.empty()) {
-    std::vector<ValueId> next;
-    for (const ValueId& node : frontier) {
-      auto stepPairs =
-          forward ? pairs(step, node, std::nullopt) : swapped(pairs(step, std::nullopt, node));
-      for (const auto& p : stepPairs) {
-        if (visited.insert(p.second).second) {
-          result.push_back(p.second);
-          next.push_back(p.second);
-        }
-      }
-    }
-    account(next.size());
-    ctx_.checkLimits();
-    if (!many) break;
-    frontier = std::move(next);
-  }
-  return result;
-}
-
 bool PathEvaluator::isClosure(const PropertyPath& path) {
   return path.kind == Kind::kZeroOrMore || path.kind == Kind::kOneOrMore ||
          path.kind == Kind::kZeroOrOne;
@@ -186,15 +162,21 @@ bool PathEvaluator::isClosure(const PropertyPath& path) {
 
 PathEvaluator::Walk PathEvaluator::startWalk(const PropertyPath& path, ValueId start,
                                              bool forward) {
+  return startWalk(path.children.at(0), path.kind != Kind::kOneOrMore,
+                   path.kind != Kind::kZeroOrOne, start, forward);
+}
+
+PathEvaluator::Walk PathEvaluator::startWalk(const PropertyPath& step, bool zero, bool many,
+                                             ValueId start, bool forward) {
   Walk walk;
-  walk.step = &path.children.at(0);
+  walk.step = &step;
   walk.start = start;
   walk.forward = forward;
-  walk.many = path.kind != Kind::kZeroOrOne;
+  walk.many = many;
   walk.frontier.push_back(start);
-  // As closure(): the start relates to itself when the path may be empty and the start is a
-  // node of the graph or written in the query. Marked visited, a cycle back to it adds nothing.
-  if (path.kind != Kind::kOneOrMore && zeroLengthAllowed(start)) {
+  // The start relates to itself when the path may be empty and the start is a node of the
+  // graph or written in the query. Marked visited, a cycle back to it adds nothing.
+  if (zero && zeroLengthAllowed(start)) {
     walk.startPending = true;
     walk.visited.insert(start);
   }
@@ -270,10 +252,9 @@ std::vector<IdPair> PathEvaluator::closure(const PropertyPath& step, bool zero, 
                                            std::optional<ValueId> from, std::optional<ValueId> to) {
   std::vector<IdPair> out;
   auto fromStart = [&](ValueId start, bool forward) {
-    std::vector<ValueId> ends = reach(step, start, forward, many);
-    if (zero && std::find(ends.begin(), ends.end(), start) == ends.end() &&
-        zeroLengthAllowed(start)) {
-      ends.insert(ends.begin(), start);
+    Walk walk = startWalk(step, zero, many, start, forward);
+    std::vector<ValueId> ends;
+    while (advance(walk, std::numeric_limits<size_t>::max(), ends)) {
     }
     return ends;
   };

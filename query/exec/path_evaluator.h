@@ -69,8 +69,8 @@ class PathEvaluator {
                               std::optional<ValueId> to);
   std::vector<IdPair> closure(const PropertyPath& path, bool zero, bool many,
                               std::optional<ValueId> from, std::optional<ValueId> to);
-  // Nodes reachable from `start` in one or more steps (or zero or one when !many).
-  std::vector<ValueId> reach(const PropertyPath& step, ValueId start, bool forward, bool many);
+  // A walk over `step` from `start`; `zero`: the start relates to itself; `many`: * and +.
+  Walk startWalk(const PropertyPath& step, bool zero, bool many, ValueId start, bool forward);
   std::vector<ValueId> allNodes();
   void account(size_t pairs);
   bool zeroLengthAllowed(ValueId node);

@@ -72,23 +72,21 @@ void PropertyPathScan::evaluate() {
     walk_.emplace(evaluator_.startWalk(path_, from ? *from : *to, from.has_value()));
     walkEnds_.clear();
     walkEnd_ = 0;
-    walkMore_ = true;
     return;
   }
   pairs_ = evaluator_.pairs(path_, from, to);
   if (sameVariable) {
     std::erase_if(pairs_, [](const IdPair& p) { return p.first != p.second; });
   }
-  pair_ = 0;
 }
 
 bool PropertyPathScan::nextPair(IdPair& pair) {
   if (walk_) {
     while (walkEnd_ >= walkEnds_.size()) {
-      if (!walkMore_) return false;
+      if (walk_->done) return false;
       walkEnds_.clear();
       walkEnd_ = 0;
-      walkMore_ = evaluator_.advance(*walk_, ctx_.batchRows(), walkEnds_);
+      evaluator_.advance(*walk_, ctx_.batchRows(), walkEnds_);
     }
     const ValueId end = walkEnds_[walkEnd_++];
     pair = walk_->forward ? IdPair{walk_->start, end} : IdPair{end, walk_->start};

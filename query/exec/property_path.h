@@ -46,7 +46,6 @@ class PropertyPathScan final : public Operator {
   std::optional<PathEvaluator::Walk> walk_;
   std::vector<ValueId> walkEnds_;  // the walk's latest batch of reached nodes
   size_t walkEnd_ = 0;
-  bool walkMore_ = false;
 };
 
 }  // namespace cairn::query
