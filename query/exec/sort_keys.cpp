@@ -42,15 +42,15 @@ int SortKeys::compareIds(ValueId a, ValueId b) const {
   if (a == b) return 0;
   if (!a.isBound() || !b.isBound()) return a.isBound() ? 1 : -1;
   if (a.type == b.type && core::isInline(a.type)) return a.key < b.key ? -1 : 1;
-  Resolved scratchA;
-  Resolved scratchB;
+  std::optional<Resolved> scratchA;  // built only past kMaxResolved
+  std::optional<Resolved> scratchB;
   const Resolved& ra = resolve(a, scratchA);
   const Resolved& rb = resolve(b, scratchB);
   if (const auto c = expr::compareLiteralsByValue(ra.classified, rb.classified)) return *c;
   return expr::compareForOrdering(&termOf(a, ra), &ra.classified, &termOf(b, rb), &rb.classified);
 }
 
-const SortKeys::Resolved& SortKeys::resolve(ValueId id, Resolved& scratch) const {
+const SortKeys::Resolved& SortKeys::resolve(ValueId id, std::optional<Resolved>& scratch) const {
   if (auto it = resolved_.find(id); it != resolved_.end()) return it->second;
   Resolved r;
   if (core::isInline(id.type)) {
@@ -59,10 +59,7 @@ const SortKeys::Resolved& SortKeys::resolve(ValueId id, Resolved& scratch) const
     r.term = &ctx_.terms().decode(id);
     r.classified = expr::classifyWithValue(*r.term);
   }
-  if (resolved_.size() >= kMaxResolved) {
-    scratch = std::move(r);
-    return scratch;
-  }
+  if (resolved_.size() >= kMaxResolved) return scratch.emplace(std::move(r));
   return resolved_.emplace(id, std::move(r)).first->second;
 }
 

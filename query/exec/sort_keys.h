@@ -6,6 +6,7 @@
 // (expr::compareForOrdering), so mixed types stay correct: by value when the classifications
 // decide it, with the decoded terms otherwise.
 
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -45,7 +46,7 @@ class SortKeys {
   int compareIds(ValueId a, ValueId b) const;
   // The kept Resolved of `id` (the sort's life, bounded), or `scratch` filled once the bound is
   // hit.
-  const Resolved& resolve(ValueId id, Resolved& scratch) const;
+  const Resolved& resolve(ValueId id, std::optional<Resolved>& scratch) const;
   const core::Term& termOf(ValueId id, const Resolved& resolved) const;
 
   ExecContext& ctx_;

@@ -1,12 +1,10 @@
 #include "query/plan/ordered_other_rows.h"
 
 #include <algorithm>
-#include <numeric>
 #include <string>
 
 #include "query/exec/operator.h"
-#include "query/expr/expression_program.h"
-#include "query/expr/values.h"
+#include "query/exec/sort_keys.h"
 
 namespace cairn::query::plan {
 
@@ -14,7 +12,10 @@ namespace {
 
 std::shared_ptr<const OrderedOtherRows> sortRows(ExecContext& ctx,
                                                  const index::SnapshotReader& post,
-                                                 std::span<const index::ScanRange> ranges) {
+                                                 std::span<const index::ScanRange> ranges,
+                                                 const std::string& subjectVariable,
+                                                 const OrderCondition& objectOrder,
+                                                 const GraphScope& scope) {
   using index::Column;
   const index::ColumnMask columns = index::columnBit(Column::kS) |
                                     index::columnBit(Column::kOType) |
@@ -36,44 +37,42 @@ std::shared_ptr<const OrderedOtherRows> sortRows(ExecContext& ctx,
       }
     }
   }
-  // Each object decoded and classified once; the sort compares the kept classifications.
-  struct Key {
-    const core::Term* term;
-    expr::Classified classified;
-  };
-  std::vector<Key> keys;
-  keys.reserve(rows.size());
-  for (const ValueRow& row : rows) {
-    const core::Term& term = ctx.terms().decode(row[1]);
-    keys.push_back({&term, expr::classifyWithValue(term)});
+  // The sort's own comparison (SortKeys: classified once, by value where that decides), and
+  // ties in key order.
+  OrderCondition ascending = objectOrder;
+  ascending.descending = false;
+  const SortKeys keys(ctx, {ascending}, {subjectVariable, objectOrder.expr.variable}, scope);
+  std::vector<SortRow> sorting;
+  sorting.reserve(rows.size());
+  for (ValueRow& row : rows) {
+    ValueRow key{row[1]};
+    sorting.push_back({std::move(row), std::move(key), sorting.size()});
   }
-  std::vector<size_t> order(rows.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return expr::compareForOrdering(keys[a].term, &keys[a].classified, keys[b].term,
-                                    &keys[b].classified) < 0;
-  });
+  std::sort(sorting.begin(), sorting.end(),
+            [&](const SortRow& a, const SortRow& b) { return keys.less(a, b); });
   auto sorted = std::make_shared<OrderedOtherRows>();
-  sorted->rows.reserve(rows.size());
-  for (size_t i : order) sorted->rows.push_back(std::move(rows[i]));
+  sorted->rows.reserve(sorting.size());
+  for (SortRow& row : sorting) sorted->rows.push_back(std::move(row.values));
   return sorted;
 }
 
 }  // namespace
 
-std::shared_ptr<const OrderedOtherRows> orderedOtherRows(ExecContext& ctx,
-                                                         const index::SnapshotReader& post,
-                                                         core::NodeId graph, uint64_t predicate,
-                                                         core::ObjectType mainType,
-                                                         std::span<const index::ScanRange> ranges) {
+std::shared_ptr<const OrderedOtherRows> orderedOtherRows(
+    ExecContext& ctx, const index::SnapshotReader& post, uint64_t predicate,
+    core::ObjectType mainType, std::span<const index::ScanRange> ranges,
+    const std::string& subjectVariable, const OrderCondition& objectOrder,
+    const GraphScope& scope) {
   const index::Ledger& ledger = ctx.ledger();
   // A read at an older t sees other rows than the snapshot's latest state.
-  if (ctx.asOf() < ledger.t()) return sortRows(ctx, post, ranges);
-  const std::string key = "top-k-other-rows/" + std::to_string(graph) + "/" +
+  if (ctx.asOf() < ledger.t()) {
+    return sortRows(ctx, post, ranges, subjectVariable, objectOrder, scope);
+  }
+  const std::string key = "top-k-other-rows/" + std::to_string(scope.graphs.at(0)) + "/" +
                           std::to_string(predicate) + "/" + std::to_string(mainType);
   if (auto kept = ledger.memo(key)) return std::static_pointer_cast<const OrderedOtherRows>(kept);
   return std::static_pointer_cast<const OrderedOtherRows>(
-      ledger.memoize(key, sortRows(ctx, post, ranges)));
+      ledger.memoize(key, sortRows(ctx, post, ranges, subjectVariable, objectOrder, scope)));
 }
 
 }  // namespace cairn::query::plan

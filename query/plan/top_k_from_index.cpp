@@ -133,8 +133,8 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
     for (const OtherRows& other : otherRanges) {
       if (other.rows > 0) ranges.push_back(other.range);
     }
-    auto sorted =
-        orderedOtherRows(ctx_, *post, scope.graphs[0], predicate->key, best->type, ranges);
+    auto sorted = orderedOtherRows(ctx_, *post, predicate->key, best->type, ranges,
+                                   p.subject.variable, orderBy.order[0], scope);
     const size_t take = std::min<size_t>(*k, sorted->rows.size());
     std::vector<ValueRow> nearest;
     if (descending) {
