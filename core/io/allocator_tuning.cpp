@@ -10,7 +10,7 @@ namespace cairn::core {
 
 namespace {
 constexpr int kTrimThresholdBytes = 32 << 20;
-constexpr int kMmapThresholdBytes = 4 << 20;
+constexpr int kMmapThresholdBytes = 32 << 20;
 }  // namespace
 
 void tuneAllocatorForQueries() {
