@@ -431,7 +431,7 @@ core::Result<std::string> Dictionary::lookup(uint64_t id) const {
   return term;
 }
 
-core::Result<std::optional<uint64_t>> Dictionary::find(std::string_view term) const {
+core::Result<std::optional<uint64_t>> Dictionary::find(std::string_view term, Misses misses) const {
   const uint64_t hash = std::hash<std::string_view>{}(term);
   if (auto found = found_.get(hash); found != nullptr && found->term == term) return found->id;
   std::optional<uint64_t> id;
@@ -439,7 +439,7 @@ core::Result<std::optional<uint64_t>> Dictionary::find(std::string_view term) co
     CAIRN_ASSIGN_OR_RETURN(id, findInSegment(segment, term));
     if (id) break;
   }
-  if (term.size() <= kMaxFoundTermBytes) {
+  if (term.size() <= kMaxFoundTermBytes && (id || misses == Misses::kRemember)) {
     found_.put(hash, std::make_shared<const FoundTerm>(FoundTerm{std::string(term), id}),
                term.size() + sizeof(FoundTerm) + 64);
   }

@@ -39,8 +39,13 @@ class Dictionary {
       const storage::BlobStore& store, DictionaryKind kind, DictionaryRoot root,
       size_t cacheBytes = DictionaryOptions::defaults().cacheBytes);
 
+  // Whether find() keeps a miss in its answer cache. A query asking again for an absent term is
+  // answered at once; a writer's new terms go to the term overlay, which Ledger asks first from
+  // then on, so caching them only churns the cache (10K entries per 10K-triple update).
+  enum class Misses { kRemember, kForget };
   // The id of `term`, or nullopt if it is not in the dictionary.
-  core::Result<std::optional<uint64_t>> find(std::string_view term) const;
+  core::Result<std::optional<uint64_t>> find(std::string_view term,
+                                             Misses misses = Misses::kRemember) const;
   // The term with id `id`; NotFound if id is not in 1..size().
   core::Result<std::string> lookup(uint64_t id) const;
   // Same, into `out` (its content replaced, its capacity reused: no allocation once warm).
@@ -51,6 +56,7 @@ class Dictionary {
   // Chunk blobs of all segments (term chunks and sorted-index chunks).
   size_t chunkCount() const;
   size_t cachedChunkCount() const { return cache_.entryCount(); }
+  size_t cachedAnswerCount() const { return found_.entryCount(); }  // find()'s answer cache
 
   // One entry of the root's segment list.
   struct SegmentRef {

@@ -210,11 +210,14 @@ std::shared_ptr<const void> Ledger::memoize(const std::string& key,
   return value;
 }
 
-core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term) const {
+core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term,
+                                                             Dictionary::Misses misses) const {
   if (term.kind == TermKind::kIri) {
-    CAIRN_ASSIGN_OR_RETURN(auto id, iris_->find(term.value));
-    if (!id && visibleIris_ > 0) id = overlay_->iris.find(term.value, visibleIris_);
-    return id;
+    // The overlay holds only terms the base lacks: a hit there spares the base's search.
+    if (visibleIris_ > 0) {
+      if (auto id = overlay_->iris.find(term.value, visibleIris_)) return id;
+    }
+    return iris_->find(term.value, misses);
   }
   if (term.kind == TermKind::kBlank) {
     // Blank nodes are shown as _:b<ordinal>; other labels name nothing in the ledger.
@@ -232,10 +235,10 @@ core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& t
 }
 
 core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
-    const core::Term& term) const {
+    const core::Term& term, Dictionary::Misses misses) const {
   using Out = std::optional<core::EncodedObject>;
   if (term.kind != TermKind::kLiteral) {
-    CAIRN_ASSIGN_OR_RETURN(auto node, encodeNode(term));
+    CAIRN_ASSIGN_OR_RETURN(auto node, encodeNode(term, misses));
     if (!node) return Out();
     return Out(
         core::EncodedObject{term.kind == TermKind::kIri ? otype::kIri : otype::kBlank, *node});
@@ -257,8 +260,11 @@ core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
     if (!code) return Out();
     type = core::otherDatatypeType(*code);
   }
-  CAIRN_ASSIGN_OR_RETURN(auto id, strings_->find(term.value));
-  if (!id && visibleStrings_ > 0) id = overlay_->strings.find(term.value, visibleStrings_);
+  std::optional<uint64_t> id;
+  if (visibleStrings_ > 0) id = overlay_->strings.find(term.value, visibleStrings_);
+  if (!id) {
+    CAIRN_ASSIGN_OR_RETURN(id, strings_->find(term.value, misses));
+  }
   if (!id) return Out();
   return Out(core::EncodedObject{type, *id});
 }

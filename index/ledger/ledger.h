@@ -96,8 +96,12 @@ class Ledger {
   const std::shared_ptr<IndexCache>& cache() const { return cache_; }
   const IndexConfig& config() const { return config_; }
 
-  core::Result<std::optional<core::NodeId>> encodeNode(const core::Term& term) const;
-  core::Result<std::optional<core::EncodedObject>> encodeObject(const core::Term& term) const;
+  // The id of a term this snapshot knows (base dictionary or term overlay), nullopt otherwise.
+  // A writer about to add the terms it misses passes Misses::kForget (Dictionary::find).
+  core::Result<std::optional<core::NodeId>> encodeNode(
+      const core::Term& term, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
+  core::Result<std::optional<core::EncodedObject>> encodeObject(
+      const core::Term& term, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
   core::Result<core::Term> decodeNode(core::NodeId id) const;
   core::Result<core::Term> decodeObject(core::EncodedObject object) const;
 

@@ -100,11 +100,17 @@ class Encoder {
     return core::keyIsString(type) && key >= firstNewString_;
   }
 
+  // A term the transaction adds when missing goes to the overlay: the dictionary need not
+  // remember the miss (Dictionary::find).
+  static Dictionary::Misses misses(bool add) {
+    return add ? Dictionary::Misses::kForget : Dictionary::Misses::kRemember;
+  }
+
   // `known` caches every id found or minted in this transaction (a transaction names the same
   // subjects and predicates again and again; the dictionary is asked once per distinct text).
   core::Result<std::optional<uint64_t>> iri(const std::string& text, bool add) {
     if (auto it = knownIris_.find(text); it != knownIris_.end()) return {it->second};
-    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeNode(core::Term::iri(text)));
+    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeNode(core::Term::iri(text), misses(add)));
     if (found) {
       knownIris_.emplace(text, *found);
       return found;
@@ -119,7 +125,8 @@ class Encoder {
   core::Result<std::optional<uint64_t>> string(const std::string& text, bool add) {
     if (auto it = knownStrings_.find(text); it != knownStrings_.end()) return {it->second};
     // encodeObject of a plain literal looks the lexical form up in the string dictionary.
-    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeObject(core::Term::literal(text)));
+    CAIRN_ASSIGN_OR_RETURN(auto found,
+                           snapshot_.encodeObject(core::Term::literal(text), misses(add)));
     if (found) {
       knownStrings_.emplace(text, found->key);
       return std::optional<uint64_t>(found->key);

@@ -301,5 +301,27 @@ TEST(DictionaryTest, ConcurrentReadersShareOneSmallCache) {
   EXPECT_LT(b.dictionary->cachedChunkCount(), b.dictionary->chunkCount());
 }
 
+TEST(DictionaryTest, AWriterDoesNotMakeTheAnswerCacheRememberItsNewTerms) {
+  const std::vector<std::string> terms = {"http://ex/a", "http://ex/b", "http://ex/c"};
+  Built b = build(DictionaryKind::kIri, terms, DictionaryOptions::defaults());
+  const Dictionary& d = *b.dictionary;
+  ASSERT_EQ(d.cachedAnswerCount(), 0u);
+
+  // A writer's miss is answered but not kept; its hit is kept like any other.
+  auto miss = d.find("http://ex/new", Dictionary::Misses::kForget);
+  ASSERT_TRUE(miss.isOk());
+  EXPECT_FALSE(miss->has_value());
+  EXPECT_EQ(d.cachedAnswerCount(), 0u);
+  auto hit = d.find("http://ex/b", Dictionary::Misses::kForget);
+  ASSERT_TRUE(hit.isOk());
+  EXPECT_EQ(*hit, std::optional<uint64_t>(2));
+  EXPECT_EQ(d.cachedAnswerCount(), 1u);
+
+  // A query's miss is kept, and the answer stays a miss.
+  EXPECT_FALSE(d.find("http://ex/new")->has_value());
+  EXPECT_EQ(d.cachedAnswerCount(), 2u);
+  EXPECT_FALSE(d.find("http://ex/new", Dictionary::Misses::kForget)->has_value());
+}
+
 }  // namespace dictionary_test
 }  // namespace cairn::index
