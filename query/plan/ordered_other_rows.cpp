@@ -20,7 +20,8 @@ std::shared_ptr<const OrderedOtherRows> sortRows(ExecContext& ctx,
   const index::ColumnMask columns = index::columnBit(Column::kS) |
                                     index::columnBit(Column::kOType) |
                                     index::columnBit(Column::kOKey);
-  std::vector<ValueRow> rows;
+  // Each row sorts by its object alone (the key), ties in scan (key) order.
+  std::vector<SortRow> sorting;
   for (const index::ScanRange& range : ranges) {
     index::SnapshotCursor cursor = post.scan(range, columns, ctx.asOf());
     index::ColumnBatch batch;
@@ -32,22 +33,15 @@ std::shared_ptr<const OrderedOtherRows> sortRows(ExecContext& ctx,
       const auto& otype = batch.column(Column::kOType);
       const auto& okey = batch.column(Column::kOKey);
       for (size_t r = 0; r < batch.rows; ++r) {
-        rows.push_back(
-            {ValueId::node(s[r]), ValueId{okey[r], static_cast<core::ObjectType>(otype[r])}});
+        const ValueId object{okey[r], static_cast<core::ObjectType>(otype[r])};
+        sorting.push_back({{ValueId::node(s[r]), object}, {object}, sorting.size()});
       }
     }
   }
-  // The sort's own comparison (SortKeys: classified once, by value where that decides), and
-  // ties in key order.
+  // The sort's own comparison (SortKeys: classified once, by value where that decides).
   OrderCondition ascending = objectOrder;
   ascending.descending = false;
   const SortKeys keys(ctx, {ascending}, {subjectVariable, objectOrder.expr.variable}, scope);
-  std::vector<SortRow> sorting;
-  sorting.reserve(rows.size());
-  for (ValueRow& row : rows) {
-    ValueRow key{row[1]};
-    sorting.push_back({std::move(row), std::move(key), sorting.size()});
-  }
   std::sort(sorting.begin(), sorting.end(),
             [&](const SortRow& a, const SortRow& b) { return keys.less(a, b); });
   auto sorted = std::make_shared<OrderedOtherRows>();
