@@ -85,10 +85,10 @@ rocksdb::ColumnFamilyOptions blobsFamilyOptions(const RocksDbOptions& options,
   family.bottommost_compression = rocksdb::kNoCompression;
   family.write_buffer_size = options.writeBufferBytes;
   family.max_write_buffer_number = 3;
-  // Ids are uniformly random, so the default skiplist memtable walks ~17 levels of random nodes
-  // per put (5 us for each commit record on a 2-vCPU VM: a tenth of a commit's CPU). Hashed on
-  // the id's first 8 bytes, a put touches one short bucket; ordered iteration (flush, a GC scan)
-  // sorts the memtable once instead. Reads that iterate must ask for total_order_seek.
+  // With random ids the default skiplist memtable walks ~17 levels of random nodes per put (5 us
+  // for each commit record on a 2-vCPU VM: a tenth of a commit's CPU). Hashed on the id's first
+  // 8 bytes, a put touches one short bucket; ordered iteration (flush, a GC scan) sorts the
+  // memtable once instead. Reads that iterate must ask for total_order_seek.
   family.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(8));
   // One bucket per KiB of memtable (its array is 1/128 of the memtable, which must not fill it).
   const size_t buckets = std::clamp<size_t>(options.writeBufferBytes >> 10, 64, size_t{1} << 16);
