@@ -408,9 +408,9 @@ index::CommitResult resultOf(const UpdateRun& run, core::Result<index::CommitRes
 
 }  // namespace
 
-index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest& request,
+index::CommitResult executeUpdate(index::LiveLedger& ledger, UpdateRequest request,
                                   const UpdateOptions& options) {
-  auto run = std::make_shared<UpdateRun>(request, options);
+  auto run = std::make_shared<UpdateRun>(std::move(request), options);
   auto result = ledger.commit(transactionOf(run, options.message));
   return resultOf(*run, std::move(result));
 }

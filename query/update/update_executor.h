@@ -39,8 +39,9 @@ struct UpdateOptions {
 };
 
 // Runs `request` as one commit; returns its t and counts (the current t and zeros when nothing
-// changed).
-index::CommitResult executeUpdate(index::LiveLedger& ledger, const UpdateRequest& request,
+// changed). The commit keeps the request until it is done: move it in rather than copy it (a
+// 10K-triple INSERT DATA holds ~30K strings).
+index::CommitResult executeUpdate(index::LiveLedger& ledger, UpdateRequest request,
                                   const UpdateOptions& options);
 
 // executeUpdate() without waiting for the commit (LiveLedger::commitAsync): returns once the

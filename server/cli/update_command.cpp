@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/error.h"
 #include "query/update/update_executor.h"
@@ -41,7 +42,7 @@ void runUpdate(const UpdateArgs& args) {
   const std::string base = workingDirectoryIri();
   sparql::UpdateParseOptions parseOptions;
   parseOptions.baseIri = base;
-  const query::UpdateRequest request = sparql::parseUpdate(text, parseOptions);
+  query::UpdateRequest request = sparql::parseUpdate(text, parseOptions);
 
   auto store = openStore(args.data, /*readOnly=*/false, /*create=*/false);
   auto ledger = openLiveLedger(*store, args.ledger, size_t{256} << 20);
@@ -53,7 +54,7 @@ void runUpdate(const UpdateArgs& args) {
   options.loader = [](const std::string& iri) { return loadLocalRdf(iri); };
   options.message = nlohmann::json{{"source", "cli-update"}}.dump();
   const auto started = std::chrono::steady_clock::now();
-  const index::CommitResult result = query::executeUpdate(*ledger, request, options);
+  const index::CommitResult result = query::executeUpdate(*ledger, std::move(request), options);
   const double millis =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
 
