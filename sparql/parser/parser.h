@@ -9,6 +9,7 @@
 // GroupTranslator and aggregates are lifted into the enclosing query level as they are met.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -139,8 +140,14 @@ class Parser {
   // --- SPARQL Update (update_parser.cpp)
   query::UpdateOperation parseUpdateOperation();
   // '{' Quads '}' (rules [48]-[52]); `what` names the block in messages ("the INSERT template").
-  std::vector<QuadBlock> parseQuads(std::string_view what);
-  void parseTriplesTemplate(std::vector<TripleSyntax>& out, std::string_view closing);
+  // Hands each TriplesSameSubject's triples to `take` as soon as they are parsed, with the GRAPH
+  // term of their block (nullptr: the default graph) and whether they start a new block (an
+  // empty GRAPH block comes as a run of no triples); `take` may move the triples out.
+  using TripleRunSink = std::function<void(const query::PatternTerm* graph, bool newBlock,
+                                           std::vector<TripleSyntax>& triples)>;
+  void parseQuads(std::string_view what, const TripleRunSink& take);
+  // parseQuads() collected into blocks, for templates and DELETE WHERE.
+  std::vector<QuadBlock> parseQuadBlocks(std::string_view what);
   std::vector<query::Quad> parseQuadData(std::string_view keyword);
   query::Modify parseModify();
   query::Modify parseDeleteWhere();

@@ -4,6 +4,9 @@
 // operations of a request. WHERE clauses go through the query path (parseWhereClause), so they
 // translate exactly as a query's WHERE clause does.
 
+#include <algorithm>
+#include <iterator>
+
 #include "core/check.h"
 #include "core/error.h"
 #include "sparql/parser/parser.h"
@@ -136,42 +139,57 @@ query::UpdateOperation Parser::parseUpdateOperation() {
       "an update operation (INSERT, DELETE, WITH, LOAD, CLEAR, DROP, CREATE, ADD, MOVE or COPY)");
 }
 
-std::vector<QuadBlock> Parser::parseQuads(std::string_view what) {
+void Parser::parseQuads(std::string_view what, const TripleRunSink& take) {
   expectPunct("{", "to open " + std::string(what));
-  std::vector<QuadBlock> blocks;
   // Quads ::= TriplesTemplate? ( QuadsNotTriples '.'? TriplesTemplate? )*: triples not ended
   // by '.' may only be followed by a GRAPH block or the closing '}'.
+  std::vector<TripleSyntax> run;  // one TriplesSameSubject at a time, its capacity reused
   bool triplesAllowed = true;
+  bool inDefaultBlock = false;
   while (!peek().isPunct("}")) {
     if (acceptWord("GRAPH")) {
-      QuadBlock block;
       if (peek().kind == TokenKind::kVariable) checkVariableAllowed(peek());
-      block.graph = parseVarOrIri("or IRI after GRAPH");
-      expectPunct("{", "after GRAPH " + query::toString(*block.graph));
-      parseTriplesTemplate(block.triples, "to close the GRAPH block");
-      blocks.push_back(std::move(block));
+      const PatternTerm graph = parseVarOrIri("or IRI after GRAPH");
+      expectPunct("{", "after GRAPH " + query::toString(graph));
+      // TriplesTemplate? '}'; an empty GRAPH block is still a block (GRAPH ?g {} binds ?g).
+      bool first = true;
+      while (!peek().isPunct("}")) {
+        if (!atTriplesStart()) expected("a triple or '}' in the GRAPH block");
+        parseTriplesSameSubject(run, false);
+        take(&graph, first, run);
+        run.clear();
+        first = false;
+        if (!acceptPunct(".")) break;
+      }
+      expectPunct("}", "to close the GRAPH block");
+      if (first) take(&graph, true, run);
       acceptPunct(".");
       triplesAllowed = true;
+      inDefaultBlock = false;
     } else if (atTriplesStart()) {
       if (!triplesAllowed) expected("'.', GRAPH or '}' after the triple");
-      if (blocks.empty() || blocks.back().graph) blocks.emplace_back();
-      parseTriplesSameSubject(blocks.back().triples, false);
+      parseTriplesSameSubject(run, false);
+      take(nullptr, !inDefaultBlock, run);
+      run.clear();
+      inDefaultBlock = true;
       triplesAllowed = acceptPunct(".");
     } else {
       expected("a triple, GRAPH or '}' in " + std::string(what));
     }
   }
   advance();
-  return blocks;
 }
 
-void Parser::parseTriplesTemplate(std::vector<TripleSyntax>& out, std::string_view closing) {
-  while (!peek().isPunct("}")) {
-    if (!atTriplesStart()) expected("a triple or '}' in the GRAPH block");
-    parseTriplesSameSubject(out, false);
-    if (!acceptPunct(".")) break;
-  }
-  expectPunct("}", closing);
+std::vector<QuadBlock> Parser::parseQuadBlocks(std::string_view what) {
+  std::vector<QuadBlock> blocks;
+  parseQuads(what, [&](const PatternTerm* graph, bool newBlock, std::vector<TripleSyntax>& run) {
+    if (newBlock) {
+      blocks.emplace_back();
+      if (graph != nullptr) blocks.back().graph = *graph;
+    }
+    std::move(run.begin(), run.end(), std::back_inserter(blocks.back().triples));
+  });
+  return blocks;
 }
 
 std::vector<query::Quad> Parser::parseQuadData(std::string_view keyword) {
@@ -182,19 +200,25 @@ std::vector<query::Quad> Parser::parseQuadData(std::string_view keyword) {
   ScopedSetting<std::string> noVariables(variablesForbiddenIn_, std::string(keyword));
   ScopedSetting<std::string> noBlankNodes(
       blankNodesForbiddenIn_, keyword == "DELETE DATA" ? std::string(keyword) : std::string());
+  // Each run of triples becomes quads as soon as it is parsed: a list of every TripleSyntax
+  // (~0.5 KB each, moved again whenever the list grows) cost a 10K-triple INSERT DATA more than
+  // its tokenizing.
   std::vector<query::Quad> quads;
-  std::vector<QuadBlock> blocks = parseQuads(keyword);
-  size_t count = 0;
-  for (const QuadBlock& block : blocks) count += block.triples.size();
-  quads.reserve(count);
-  for (QuadBlock& block : blocks) {
-    std::optional<std::string> graph;
-    if (block.graph) graph = groundTerm(*block.graph).value;
-    for (TripleSyntax& t : block.triples) {
+  std::optional<std::string> graph;
+  auto take = [&](const PatternTerm* graphTerm, bool newBlock, std::vector<TripleSyntax>& run) {
+    if (newBlock) {
+      graph.reset();
+      if (graphTerm != nullptr) {
+        CAIRN_CHECK(!graphTerm->isVariable, "variables are rejected while DATA blocks are parsed");
+        graph = graphTerm->term.value;
+      }
+    }
+    for (TripleSyntax& t : run) {
       quads.push_back({graph, std::move(groundTerm(t.subject)), std::move(groundTerm(t.predicate)),
                        std::move(groundTerm(t.object))});
     }
-  }
+  };
+  parseQuads(keyword, take);
   return quads;
 }
 
@@ -210,12 +234,12 @@ query::Modify Parser::parseModify() {
   if (hasDelete) {
     ScopedSetting<bool> constants(inTemplate_, true);
     ScopedSetting<std::string> noBlankNodes(blankNodesForbiddenIn_, "a DELETE template");
-    modify.deleteTemplate = quadPatterns(parseQuads("the DELETE template"));
+    modify.deleteTemplate = quadPatterns(parseQuadBlocks("the DELETE template"));
   }
   const bool hasInsert = acceptWord("INSERT");
   if (hasInsert) {
     ScopedSetting<bool> constants(inTemplate_, true);
-    modify.insertTemplate = quadPatterns(parseQuads("the INSERT template"));
+    modify.insertTemplate = quadPatterns(parseQuadBlocks("the INSERT template"));
   } else if (!hasDelete) {
     expected("DELETE or INSERT after WITH <iri>");
   }
@@ -235,7 +259,7 @@ query::Modify Parser::parseModify() {
 query::Modify Parser::parseDeleteWhere() {
   // DELETE WHERE { Q } is DELETE { Q } WHERE { Q } (§3.1.3.3).
   ScopedSetting<std::string> noBlankNodes(blankNodesForbiddenIn_, "DELETE WHERE");
-  const std::vector<QuadBlock> blocks = parseQuads("the DELETE WHERE pattern");
+  const std::vector<QuadBlock> blocks = parseQuadBlocks("the DELETE WHERE pattern");
   query::Modify modify;
   modify.deleteTemplate = quadPatterns(blocks);
   modify.where = quadsAsPattern(blocks);
