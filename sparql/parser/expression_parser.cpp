@@ -161,7 +161,7 @@ Expr Parser::parseAdditiveExpression() {
       // "?a -1": the tokenizer made "-1" one signed literal; the grammar reads it as ?a - 1.
       Token literal = advance();
       const bool minus = literal.text[0] == '-';
-      literal.text.erase(0, 1);
+      literal.text.remove_prefix(1);
       Expr right = parseMultiplicativeTail(Expr::makeConstant(numericLiteral(literal)));
       left = Expr::makeCall(minus ? Op::kSubtract : Op::kAdd, {std::move(left), std::move(right)});
     } else {
@@ -196,7 +196,7 @@ Expr Parser::parseUnaryExpression() {
 Expr Parser::parsePrimaryExpression() {
   const Token& token = peek();
   if (token.isPunct("(")) return parseBrackettedExpression();
-  if (token.kind == TokenKind::kVariable) return Expr::makeVariable(advance().text);
+  if (token.kind == TokenKind::kVariable) return Expr::makeVariable(std::string(advance().text));
   if (atIri()) return parseIriOrFunction(false);
   if (atBuiltInCall()) return parseBuiltInCall();
   if (atLiteral()) return Expr::makeConstant(parseLiteral());
@@ -225,7 +225,7 @@ std::vector<Expr> Parser::parseExpressionList() {
 }
 
 std::vector<Expr> Parser::parseArgs(const Token& name, query::Arity arity) {
-  if (!peek().isPunct("(")) expected("'(' after " + name.text);
+  if (!peek().isPunct("(")) expected("'(' after " + std::string(name.text));
   std::vector<Expr> args = parseExpressionList();
   if (!arity.accepts(args.size())) {
     const size_t min = arity.min;
@@ -234,8 +234,8 @@ std::vector<Expr> Parser::parseArgs(const Token& name, query::Arity arity) {
                         : max == query::Arity::kUnbounded
                             ? "at least " + std::to_string(min)
                             : std::to_string(min) + " to " + std::to_string(max);
-    errorAt(name, name.text + " takes " + count + " argument" + (max == 1 && min == 1 ? "" : "s") +
-                      ", found " + std::to_string(args.size()));
+    errorAt(name, std::string(name.text) + " takes " + count + " argument" +
+                      (max == 1 && min == 1 ? "" : "s") + ", found " + std::to_string(args.size()));
   }
   return args;
 }
@@ -297,7 +297,7 @@ Expr Parser::parseAggregate() {
     expectWord("SEPARATOR", "after ';' in GROUP_CONCAT");
     expectPunct("=", "after SEPARATOR");
     if (peek().kind != TokenKind::kString) expected("a string after SEPARATOR =");
-    call.separator = advance().text;
+    call.separator = std::string(advance().text);
   }
   expectPunct(")", "to close " + std::string(aggregate->name));
   call.resultVariable = fresh_.next("agg");

@@ -49,20 +49,21 @@ class Lexer {
  public:
   explicit Lexer(std::string_view text) : text_(text) {}
 
-  std::vector<Token> run() {
-    std::vector<Token> tokens;
-    tokens.reserve(text_.size() / 6 + 4);  // about one token per 6 bytes in typical queries
+  TokenList run() {
+    TokenList list;
+    list.tokens.reserve(text_.size() / 6 + 4);  // about one token per 6 bytes in typical queries
+    unescaped_ = &list.unescaped;
     while (true) {
       skipSpaceAndComments();
       Token token;
       token.line = line_;
       token.column = column();
       if (pos_ >= text_.size()) {
-        tokens.push_back(std::move(token));
-        return tokens;
+        list.tokens.push_back(token);
+        return list;
       }
       lexOne(token);
-      tokens.push_back(std::move(token));
+      list.tokens.push_back(token);
     }
   }
 
@@ -117,12 +118,13 @@ class Lexer {
       if (len > 0 && isVarChar(cp)) {
         ++pos_;
         token.kind = TokenKind::kVariable;
+        const size_t start = pos_;
         while (true) {
           const uint32_t next = codePointAt(pos_, len);
           if (len == 0 || !isVarChar(next)) break;
-          token.text.append(text_.substr(pos_, len));
           pos_ += len;
         }
+        token.text = text_.substr(start, pos_ - start);
         return;
       }
       if (c == '$') failHere("expected a variable name after '$'");
@@ -151,7 +153,7 @@ class Lexer {
 
   void punct(Token& token, size_t length) {
     token.kind = TokenKind::kPunct;
-    token.text = std::string(text_.substr(pos_, length));
+    token.text = text_.substr(pos_, length);
     pos_ += length;
   }
 
@@ -162,7 +164,7 @@ class Lexer {
       const auto c = static_cast<unsigned char>(text_[at]);
       if (c == '>') {
         token.kind = TokenKind::kIri;
-        token.text = std::string(text_.substr(pos_ + 1, at - pos_ - 1));
+        token.text = text_.substr(pos_ + 1, at - pos_ - 1);
         pos_ = at + 1;
         return true;
       }
@@ -175,51 +177,62 @@ class Lexer {
     return false;
   }
 
+  // A string's value is a view of the text unless it has an escape; then it is built in
+  // `value`, which lives in the token list.
   void lexString(Token& token) {
     const char quote = peek();
     const bool isLong = peek(1) == quote && peek(2) == quote;
     pos_ += isLong ? 3 : 1;
     token.kind = TokenKind::kString;
+    const size_t start = pos_;
+    std::string* value = nullptr;
     while (true) {
       if (pos_ >= text_.size()) fail("unterminated string", token.line, token.column);
       const char c = text_[pos_];
+      const size_t end = pos_;
+      bool closed = false;
       if (isLong) {
         if (c == quote && peek(1) == quote && peek(2) == quote) {
           pos_ += 3;
-          return;
+          closed = true;
         }
       } else if (c == quote) {
         ++pos_;
-        return;
+        closed = true;
       } else if (c == '\n' || c == '\r') {
         failHere("line break in a short string (use \"\"\" or \\n)");
       }
+      if (closed) {
+        token.text = value != nullptr ? std::string_view(*value) : text_.substr(start, end - start);
+        return;
+      }
       if (c == '\\') {
+        if (value == nullptr) value = &unescaped_->emplace_back(text_.substr(start, pos_ - start));
         const char e = peek(1);
         switch (e) {
           case 't':
-            token.text += '\t';
+            *value += '\t';
             break;
           case 'b':
-            token.text += '\b';
+            *value += '\b';
             break;
           case 'n':
-            token.text += '\n';
+            *value += '\n';
             break;
           case 'r':
-            token.text += '\r';
+            *value += '\r';
             break;
           case 'f':
-            token.text += '\f';
+            *value += '\f';
             break;
           case '"':
-            token.text += '"';
+            *value += '"';
             break;
           case '\'':
-            token.text += '\'';
+            *value += '\'';
             break;
           case '\\':
-            token.text += '\\';
+            *value += '\\';
             break;
           default:
             failHere("invalid escape '\\" + std::string(1, e) + "' in string");
@@ -227,14 +240,9 @@ class Lexer {
         pos_ += 2;
         continue;
       }
-      if (c == '\n') {
-        token.text += c;
-        ++pos_;
-        newline();
-        continue;
-      }
-      token.text += c;
+      if (value != nullptr) *value += c;
       ++pos_;
+      if (c == '\n') newline();
     }
   }
 
@@ -255,7 +263,7 @@ class Lexer {
       if (peek() == '+' || peek() == '-') ++pos_;
       while (isDigit(peek())) ++pos_;
     }
-    token.text = std::string(text_.substr(start, pos_ - start));
+    token.text = text_.substr(start, pos_ - start);
   }
 
   bool isExponentAt(size_t at) const {
@@ -275,7 +283,7 @@ class Lexer {
       while (std::isalnum(static_cast<unsigned char>(peek()))) ++pos_;
     }
     token.kind = TokenKind::kLangTag;
-    token.text = std::string(text_.substr(start, pos_ - start));
+    token.text = text_.substr(start, pos_ - start);
   }
 
   // Scans (PN_CHARS | '.')* from `at`, not ending in '.'; returns the end.
@@ -306,7 +314,7 @@ class Lexer {
     }
     const size_t end = scanNameTail(pos_ + len, false);
     token.kind = TokenKind::kBlankNode;
-    token.text = std::string(text_.substr(pos_, end - pos_));
+    token.text = text_.substr(pos_, end - pos_);
     pos_ = end;
   }
 
@@ -324,36 +332,42 @@ class Lexer {
     }
     if (end == pos_) failHere("unexpected character");
     token.kind = TokenKind::kWord;
-    token.text = std::string(text_.substr(pos_, end - pos_));
+    token.text = text_.substr(pos_, end - pos_);
     pos_ = end;
   }
 
-  // PNAME_NS or PNAME_LN; `colon` is the position of the ':' ending the prefix.
+  // PNAME_NS or PNAME_LN; `colon` is the position of the ':' ending the prefix. The local part is
+  // a view of the text unless it has a '\\' escape; then it is built in the token list.
   void lexPrefixedName(Token& token, size_t colon) {
     token.kind = TokenKind::kPrefixedName;
-    token.prefix = std::string(text_.substr(pos_, colon - pos_));
+    token.prefix = text_.substr(pos_, colon - pos_);
     pos_ = colon + 1;
     // PN_LOCAL: the first character may also be a digit or ':'; later ones may be '.' unless last.
-    std::string local;
+    const size_t start = pos_;
+    std::string* local = nullptr;  // set at the first escape
     size_t lastGoodPos = pos_;
     size_t lastGoodSize = 0;
     bool first = true;
+    auto append = [&](std::string_view part) {
+      if (local != nullptr) local->append(part);
+    };
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
       if (c == '%') {
         if (rdf::hexValue(peek(1)) < 0 || rdf::hexValue(peek(2)) < 0) {
           failHere("'%' in a prefixed name must start a %XX escape");
         }
-        local.append(text_.substr(pos_, 3));
+        append(text_.substr(pos_, 3));
         pos_ += 3;
       } else if (c == '\\') {
         if (kLocalEscapes.find(peek(1)) == std::string_view::npos || peek(1) == '\0') {
           failHere("invalid escape in a prefixed name");
         }
-        local += peek(1);
+        if (local == nullptr) local = &unescaped_->emplace_back(text_.substr(start, pos_ - start));
+        *local += peek(1);
         pos_ += 2;
       } else if (c == '.' && !first) {
-        local += c;
+        append(text_.substr(pos_, 1));
         ++pos_;
         first = false;
         continue;
@@ -362,19 +376,24 @@ class Lexer {
         const uint32_t cp = codePointAt(pos_, len);
         const bool ok = isPnChars(cp) || cp == ':' || (first && cp >= '0' && cp <= '9');
         if (len == 0 || !ok) break;
-        local.append(text_.substr(pos_, len));
+        append(text_.substr(pos_, len));
         pos_ += len;
       }
       first = false;
       lastGoodPos = pos_;
-      lastGoodSize = local.size();
+      lastGoodSize = local != nullptr ? local->size() : pos_ - start;
     }
     pos_ = lastGoodPos;
-    local.resize(lastGoodSize);
-    token.text = std::move(local);
+    if (local != nullptr) {
+      local->resize(lastGoodSize);
+      token.text = *local;
+    } else {
+      token.text = text_.substr(start, lastGoodSize);
+    }
   }
 
   std::string_view text_;
+  std::deque<std::string>* unescaped_ = nullptr;  // the list being built's
   size_t pos_ = 0;
   size_t lineStart_ = 0;
   uint32_t line_ = 1;
@@ -429,30 +448,31 @@ bool mayHaveCodepointEscapes(std::string_view text) {
   return false;
 }
 
-std::vector<Token> tokenize(std::string_view text) { return Lexer(text).run(); }
+TokenList tokenize(std::string_view text) { return Lexer(text).run(); }
 
 std::string describeToken(const Token& token) {
+  const std::string text(token.text);
   switch (token.kind) {
     case TokenKind::kEnd:
       return "end of query";
     case TokenKind::kIri:
-      return "<" + token.text + ">";
+      return "<" + text + ">";
     case TokenKind::kPrefixedName:
-      return token.prefix + ":" + token.text;
+      return std::string(token.prefix) + ":" + text;
     case TokenKind::kBlankNode:
-      return "_:" + token.text;
+      return "_:" + text;
     case TokenKind::kVariable:
-      return "?" + token.text;
+      return "?" + text;
     case TokenKind::kLangTag:
-      return "@" + token.text;
+      return "@" + text;
     case TokenKind::kString: {
       // At most 20 bytes, cut at a character boundary so the message stays valid UTF-8.
-      size_t end = std::min<size_t>(token.text.size(), 20);
-      while (end > 0 && end < token.text.size() && (token.text[end] & 0xC0) == 0x80) --end;
-      return "string \"" + token.text.substr(0, end) + "\"";
+      size_t end = std::min<size_t>(text.size(), 20);
+      while (end > 0 && end < text.size() && (text[end] & 0xC0) == 0x80) --end;
+      return "string \"" + text.substr(0, end) + "\"";
     }
     default:
-      return "'" + token.text + "'";
+      return "'" + text + "'";
   }
 }
 

@@ -7,8 +7,10 @@
 namespace cairn::sparql {
 
 Parser::Parser(std::string_view text, std::string baseIri)
-    : tokens_(mayHaveCodepointEscapes(text) ? tokenize(replaceCodepointEscapes(text))
-                                            : tokenize(text)),
+    : escapesReplaced_(mayHaveCodepointEscapes(text) ? replaceCodepointEscapes(text)
+                                                     : std::string()),
+      tokenList_(tokenize(escapesReplaced_.empty() ? text : std::string_view(escapesReplaced_))),
+      tokens_(tokenList_.tokens),
       base_(std::move(baseIri)) {}
 
 const Token& Parser::peek(size_t ahead) const {
@@ -77,17 +79,18 @@ void Parser::parsePrologue() {
       }
       advance();
       if (peek().kind != TokenKind::kIri)
-        expected("an IRI in angle brackets after PREFIX " + name.prefix + ":");
-      prefixes_[name.prefix] = resolveIri(advance().text);
+        expected("an IRI in angle brackets after PREFIX " + std::string(name.prefix) + ":");
+      std::string iri = resolveIri(advance().text);
+      prefixes_.insert_or_assign(std::string(name.prefix), std::move(iri));
     } else {
       return;
     }
   }
 }
 
-std::string Parser::resolveIri(const std::string& iri) const {
+std::string Parser::resolveIri(std::string_view iri) const {
   // Resolution needs an absolute base; without one a relative IRI stays as written.
-  if (core::rdf::hasIriScheme(iri) || !core::rdf::hasIriScheme(base_)) return iri;
+  if (core::rdf::hasIriScheme(iri) || !core::rdf::hasIriScheme(base_)) return std::string(iri);
   return core::rdf::resolveIri(base_, iri);
 }
 
@@ -98,8 +101,14 @@ bool Parser::atIri() const {
 
 std::string Parser::expandPrefixedName(const Token& token) const {
   auto it = prefixes_.find(token.prefix);
-  if (it == prefixes_.end()) errorAt(token, "undefined prefix '" + token.prefix + ":'");
-  return it->second + token.text;
+  if (it == prefixes_.end()) {
+    errorAt(token, "undefined prefix '" + std::string(token.prefix) + ":'");
+  }
+  std::string iri;
+  iri.reserve(it->second.size() + token.text.size());
+  iri += it->second;
+  iri += token.text;
+  return iri;
 }
 
 std::string Parser::parseIri() {
@@ -135,15 +144,15 @@ core::Term Parser::numericLiteral(const Token& token) const {
       datatype += "double";
       break;
   }
-  return core::Term::literal(token.text, std::move(datatype));
+  return core::Term::literal(std::string(token.text), std::move(datatype));
 }
 
 core::Term Parser::parseLiteral() {
   const Token& token = peek();
   if (token.kind == TokenKind::kString) {
-    std::string value = advance().text;
+    std::string value(advance().text);
     if (peek().kind == TokenKind::kLangTag) {
-      return core::Term::literal(std::move(value), {}, advance().text);
+      return core::Term::literal(std::move(value), {}, std::string(advance().text));
     }
     if (acceptPunct("^^")) {
       std::string datatype = parseIri();
@@ -167,7 +176,7 @@ core::Term Parser::parseLiteral() {
 
 std::string Parser::parseVariable(std::string_view context) {
   if (peek().kind != TokenKind::kVariable) expected("a variable " + std::string(context));
-  return advance().text;
+  return std::string(advance().text);
 }
 
 query::Query parseQuery(std::string_view text, const QueryParseOptions& options) {

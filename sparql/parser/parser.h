@@ -58,7 +58,7 @@ class Parser {
 
   // --- prologue and terms (parser.cpp)
   void parsePrologue();
-  std::string resolveIri(const std::string& iri) const;
+  std::string resolveIri(std::string_view iri) const;
   bool atIri() const;
   std::string parseIri();  // IRIREF or prefixed name, resolved / expanded
   std::string expandPrefixedName(const Token& token) const;
@@ -156,10 +156,14 @@ class Parser {
   query::GraphTarget parseGraphRefAll(std::string_view keyword);
   query::GraphOrDefault parseGraphOrDefault(std::string_view context);
 
-  std::vector<Token> tokens_;
+  // The text with its codepoint escapes replaced, when it has any (else empty: the tokens view
+  // the caller's text, which outlives the parser).
+  const std::string escapesReplaced_;
+  const TokenList tokenList_;
+  const std::vector<Token>& tokens_;
   size_t pos_ = 0;
   std::string base_;
-  std::map<std::string, std::string> prefixes_;
+  std::map<std::string, std::string, std::less<>> prefixes_;
   FreshVariables fresh_;
 
   // Query blank node labels: the BGP each was first used in (a label may not span BGPs).

@@ -169,7 +169,7 @@ void Parser::parsePropertyList(const PatternTerm& subject, std::vector<TripleSyn
     TripleSyntax verb;
     if (peek().kind == TokenKind::kVariable) {
       checkVariableAllowed(peek());
-      verb.predicate = PatternTerm::var(advance().text);
+      verb.predicate = PatternTerm::var(std::string(advance().text));
     } else if (allowPaths) {
       PropertyPath path = parsePath();
       if (path.kind == PropertyPath::Kind::kLink) {
@@ -223,7 +223,7 @@ PatternTerm Parser::parseVarOrTerm() {
   const Token& token = peek();
   if (token.kind == TokenKind::kVariable) {
     checkVariableAllowed(token);
-    return PatternTerm::var(advance().text);
+    return PatternTerm::var(std::string(advance().text));
   }
   if (atIri()) return PatternTerm::constant(core::Term::iri(parseIri()));
   if (atLiteral()) return PatternTerm::constant(parseLiteral());
@@ -243,18 +243,19 @@ PatternTerm Parser::parseVarOrTerm() {
 
 PatternTerm Parser::blankNode(const Token& token) {
   checkBlankNodeAllowed(token);
+  const std::string label(token.text);
   if (inUpdate_ && inData_) {
-    auto [it, inserted] = blankLabelOperation_.try_emplace(token.text, operation_);
+    auto [it, inserted] = blankLabelOperation_.try_emplace(label, operation_);
     if (!inserted && it->second != operation_) {
-      errorAt(token, "blank node label _:" + token.text +
+      errorAt(token, "blank node label _:" + label +
                          " is already used by an earlier operation of this update request");
     }
   }
-  if (inTemplate_) return PatternTerm::constant(core::Term::blank(token.text));
-  auto [it, inserted] = blankLabelBgp_.try_emplace(token.text, bgpId_);
+  if (inTemplate_) return PatternTerm::constant(core::Term::blank(label));
+  auto [it, inserted] = blankLabelBgp_.try_emplace(label, bgpId_);
   if (!inserted && it->second != bgpId_) {
     errorAt(token,
-            "blank node label _:" + token.text + " is used in two different basic graph patterns");
+            "blank node label _:" + label + " is used in two different basic graph patterns");
   }
   return PatternTerm::var(FreshVariables::forBlankLabel(token.text));
 }
@@ -357,8 +358,8 @@ PropertyPath Parser::parsePathPrimary() {
 
 void Parser::checkVariableAllowed(const Token& token) const {
   if (variablesForbiddenIn_.empty()) return;
-  errorAt(token,
-          "variables are not allowed in " + variablesForbiddenIn_ + ", found ?" + token.text);
+  errorAt(token, "variables are not allowed in " + variablesForbiddenIn_ + ", found ?" +
+                     std::string(token.text));
 }
 
 void Parser::checkBlankNodeAllowed(const Token& token) const {
@@ -369,7 +370,7 @@ void Parser::checkBlankNodeAllowed(const Token& token) const {
 }
 
 PatternTerm Parser::parseVarOrIri(std::string_view context) {
-  if (peek().kind == TokenKind::kVariable) return PatternTerm::var(advance().text);
+  if (peek().kind == TokenKind::kVariable) return PatternTerm::var(std::string(advance().text));
   if (atIri()) return PatternTerm::constant(core::Term::iri(parseIri()));
   expected("a variable " + std::string(context));
 }
@@ -383,7 +384,7 @@ AlgebraPtr Parser::parseValuesBlock() {
     expected("an IRI, a literal or UNDEF in VALUES");
   };
   if (peek().kind == TokenKind::kVariable) {
-    node->variables.push_back(advance().text);
+    node->variables.emplace_back(advance().text);
     expectPunct("{", "to open the VALUES data");
     while (!acceptPunct("}")) node->rows.push_back({value()});
     return node;

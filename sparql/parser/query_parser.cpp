@@ -114,7 +114,7 @@ query::Query Parser::parseQuery() {
   }
   if (peek().kind != TokenKind::kEnd) expected("end of query");
   query.baseIri = base_;
-  query.prefixes = prefixes_;
+  query.prefixes.insert(prefixes_.begin(), prefixes_.end());
   return query;
 }
 
@@ -148,7 +148,7 @@ void Parser::parseSelectClause(QueryClauses& clauses) {
   while (true) {
     if (peek().kind == TokenKind::kVariable) {
       const SourcePosition at = positionOf(peek());
-      clauses.items.push_back({advance().text, std::nullopt, at});
+      clauses.items.push_back({std::string(advance().text), std::nullopt, at});
     } else if (acceptPunct("(")) {
       query::Expr expr = parseExpression();
       expectWord("AS", "after the SELECT expression");
@@ -225,7 +225,7 @@ void Parser::parseSolutionModifiers(QueryClauses& clauses) {
         condition.descending = advance().isWord("DESC");
         condition.expr = parseBrackettedExpression();
       } else if (peek().kind == TokenKind::kVariable) {
-        condition.expr = query::Expr::makeVariable(advance().text);
+        condition.expr = query::Expr::makeVariable(std::string(advance().text));
       } else if (peek().isPunct("(") || atBuiltInCall() || atIri()) {
         condition.expr = parseConstraint();
       } else {

@@ -2,12 +2,26 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "core/error.h"
 
 namespace cairn::sparql {
 namespace {
 
-std::vector<Token> lex(std::string_view text) { return tokenize(replaceCodepointEscapes(text)); }
+// Tokens with the text they view.
+struct Lexed {
+  std::unique_ptr<const std::string> text;
+  TokenList list;
+  size_t size() const { return list.tokens.size(); }
+  const Token& operator[](size_t i) const { return list.tokens.at(i); }
+};
+
+Lexed lex(std::string_view text) {
+  auto replaced = std::make_unique<const std::string>(replaceCodepointEscapes(text));
+  TokenList list = tokenize(*replaced);
+  return {std::move(replaced), std::move(list)};
+}
 
 TEST(SparqlLexer, PrefixedNamesWithEscapesPercentAndDots) {
   auto tokens = lex(R"(ex:a\.b%20c.d ex: :x.)");
@@ -99,9 +113,10 @@ TEST(SparqlLexer, ErrorsCarryPositions) {
 }
 
 TEST(SparqlLexer, DescribedStringsAreCutAtACharacterBoundary) {
+  const std::string value = std::string(19, 'x') + "\xC3\xA9tail";  // 'é' straddles byte 20
   Token token;
   token.kind = TokenKind::kString;
-  token.text = std::string(19, 'x') + "\xC3\xA9tail";  // 'é' straddles byte 20
+  token.text = value;
   EXPECT_EQ(describeToken(token), "string \"" + std::string(19, 'x') + "\"");
 }
 
