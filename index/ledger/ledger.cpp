@@ -212,13 +212,7 @@ std::shared_ptr<const void> Ledger::memoize(const std::string& key,
 
 core::Result<std::optional<core::NodeId>> Ledger::encodeNode(const core::Term& term,
                                                              Dictionary::Misses misses) const {
-  if (term.kind == TermKind::kIri) {
-    // The overlay holds only terms the base lacks: a hit there spares the base's search.
-    if (visibleIris_ > 0) {
-      if (auto id = overlay_->iris.find(term.value, visibleIris_)) return id;
-    }
-    return iris_->find(term.value, misses);
-  }
+  if (term.kind == TermKind::kIri) return encodeIri(term.value, misses);
   if (term.kind == TermKind::kBlank) {
     // Blank nodes are shown as _:b<ordinal>; other labels name nothing in the ledger.
     std::string_view label = term.value;
@@ -260,13 +254,26 @@ core::Result<std::optional<core::EncodedObject>> Ledger::encodeObject(
     if (!code) return Out();
     type = core::otherDatatypeType(*code);
   }
-  std::optional<uint64_t> id;
-  if (visibleStrings_ > 0) id = overlay_->strings.find(term.value, visibleStrings_);
-  if (!id) {
-    CAIRN_ASSIGN_OR_RETURN(id, strings_->find(term.value, misses));
-  }
+  CAIRN_ASSIGN_OR_RETURN(auto id, encodeString(term.value, misses));
   if (!id) return Out();
   return Out(core::EncodedObject{type, *id});
+}
+
+// The overlay holds only terms the base lacks: a hit there spares the base's search.
+core::Result<std::optional<core::NodeId>> Ledger::encodeIri(std::string_view iri,
+                                                            Dictionary::Misses misses) const {
+  if (visibleIris_ > 0) {
+    if (auto id = overlay_->iris.find(iri, visibleIris_)) return id;
+  }
+  return iris_->find(iri, misses);
+}
+
+core::Result<std::optional<uint64_t>> Ledger::encodeString(std::string_view lexical,
+                                                           Dictionary::Misses misses) const {
+  if (visibleStrings_ > 0) {
+    if (auto id = overlay_->strings.find(lexical, visibleStrings_)) return id;
+  }
+  return strings_->find(lexical, misses);
 }
 
 core::Result<core::Term> Ledger::decodeNode(core::NodeId id) const {

@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/object_type.h"
@@ -102,6 +103,12 @@ class Ledger {
       const core::Term& term, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
   core::Result<std::optional<core::EncodedObject>> encodeObject(
       const core::Term& term, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
+  // The id of an IRI, or of a literal's lexical form in the string dictionary (what
+  // encodeNode / encodeObject look up, without building a Term).
+  core::Result<std::optional<core::NodeId>> encodeIri(
+      std::string_view iri, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
+  core::Result<std::optional<uint64_t>> encodeString(
+      std::string_view lexical, Dictionary::Misses misses = Dictionary::Misses::kRemember) const;
   core::Result<core::Term> decodeNode(core::NodeId id) const;
   core::Result<core::Term> decodeObject(core::EncodedObject object) const;
 

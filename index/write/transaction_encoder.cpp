@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "core/literal_codec.h"
 #include "core/vocab.h"
@@ -108,9 +111,10 @@ class Encoder {
 
   // `known` caches every id found or minted in this transaction (a transaction names the same
   // subjects and predicates again and again; the dictionary is asked once per distinct text).
-  core::Result<std::optional<uint64_t>> iri(const std::string& text, bool add) {
+  // Its keys view the transaction's terms, which outlive the encoder.
+  core::Result<std::optional<uint64_t>> iri(std::string_view text, bool add) {
     if (auto it = knownIris_.find(text); it != knownIris_.end()) return {it->second};
-    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeNode(core::Term::iri(text), misses(add)));
+    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeIri(text, misses(add)));
     if (found) {
       knownIris_.emplace(text, *found);
       return found;
@@ -118,23 +122,21 @@ class Encoder {
     if (!add) return std::optional<uint64_t>();
     const uint64_t id = nextIri_++;
     knownIris_.emplace(text, id);
-    newIris_.push_back(NewTerm{id, text});
+    newIris_.push_back(NewTerm{id, std::string(text)});
     return std::optional<uint64_t>(id);
   }
 
-  core::Result<std::optional<uint64_t>> string(const std::string& text, bool add) {
+  core::Result<std::optional<uint64_t>> string(std::string_view text, bool add) {
     if (auto it = knownStrings_.find(text); it != knownStrings_.end()) return {it->second};
-    // encodeObject of a plain literal looks the lexical form up in the string dictionary.
-    CAIRN_ASSIGN_OR_RETURN(auto found,
-                           snapshot_.encodeObject(core::Term::literal(text), misses(add)));
+    CAIRN_ASSIGN_OR_RETURN(auto found, snapshot_.encodeString(text, misses(add)));
     if (found) {
-      knownStrings_.emplace(text, found->key);
-      return std::optional<uint64_t>(found->key);
+      knownStrings_.emplace(text, *found);
+      return found;
     }
     if (!add) return std::optional<uint64_t>();
     const uint64_t id = nextString_++;
     knownStrings_.emplace(text, id);
-    newStrings_.push_back(NewTerm{id, text});
+    newStrings_.push_back(NewTerm{id, std::string(text)});
     return std::optional<uint64_t>(id);
   }
 
@@ -188,8 +190,8 @@ class Encoder {
   uint64_t nextIri_;
   uint64_t nextString_;
   uint64_t blankNodes_;
-  std::unordered_map<std::string, uint64_t> knownIris_;
-  std::unordered_map<std::string, uint64_t> knownStrings_;
+  std::unordered_map<std::string_view, uint64_t> knownIris_;
+  std::unordered_map<std::string_view, uint64_t> knownStrings_;
   std::unordered_map<std::string, core::NodeId> blanks_;
   std::vector<NewTerm> newIris_;
   std::vector<NewTerm> newStrings_;
