@@ -67,8 +67,8 @@ std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
       }
       // Commits come in SPOT order (encodeChanges sorts them), so that permutation's run is
       // usually sorted already.
-      if (!std::is_sorted(entries.begin(), entries.end(), noveltyEntryLess)) {
-        std::sort(entries.begin(), entries.end(), noveltyEntryLess);
+      if (!std::is_sorted(entries.begin(), entries.end(), NoveltyEntryOrder{})) {
+        std::sort(entries.begin(), entries.end(), NoveltyEntryOrder{});
       }
       auto& slot = perms[static_cast<int>(perm)];
       slot = slot.with(std::move(entries));

@@ -31,6 +31,13 @@ inline bool noveltyEntryLess(const NoveltyEntry& a, const NoveltyEntry& b) {
   }
   return a.t > b.t;
 }
+// noveltyEntryLess as a type, for std::sort and merges: called through a function pointer the
+// comparison is not inlined (a commit sorts three permutations' entries).
+struct NoveltyEntryOrder {
+  bool operator()(const NoveltyEntry& a, const NoveltyEntry& b) const {
+    return noveltyEntryLess(a, b);
+  }
+};
 
 // The row an entry stands for in permutation p (t included).
 IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry);

@@ -49,7 +49,7 @@ std::vector<NoveltyEntry> PermutationNovelty::memoryEntries() const {
     const size_t before = out.size();
     out.insert(out.end(), run->entries().begin(), run->entries().end());
     std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
-                       noveltyEntryLess);
+                       NoveltyEntryOrder{});
   }
   return out;
 }
@@ -61,7 +61,7 @@ core::Result<std::vector<NoveltyEntry>> PermutationNovelty::entriesFrom(
   out.reserve(size());
   auto mergeTail = [&out](size_t before) {
     std::inplace_merge(out.begin(), out.begin() + static_cast<ptrdiff_t>(before), out.end(),
-                       noveltyEntryLess);
+                       NoveltyEntryOrder{});
   };
   for (size_t r = firstPersisted; r < persisted_.size(); ++r) {
     const size_t before = out.size();
@@ -86,7 +86,7 @@ core::Status PermutationNovelty::entriesIn(const ScanRange& range,
     auto part = run->range(range.low, range.high);
     out.insert(out.end(), part.begin(), part.end());
   }
-  std::sort(out.begin() + static_cast<ptrdiff_t>(start), out.end(), noveltyEntryLess);
+  std::sort(out.begin() + static_cast<ptrdiff_t>(start), out.end(), NoveltyEntryOrder{});
   return core::Status::ok();
 }
 
