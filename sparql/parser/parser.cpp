@@ -9,18 +9,17 @@ namespace cairn::sparql {
 Parser::Parser(std::string_view text, std::string baseIri)
     : escapesReplaced_(mayHaveCodepointEscapes(text) ? replaceCodepointEscapes(text)
                                                      : std::string()),
-      tokenList_(tokenize(escapesReplaced_.empty() ? text : std::string_view(escapesReplaced_))),
-      tokens_(tokenList_.tokens),
+      tokens_(tokenize(escapesReplaced_.empty() ? text : std::string_view(escapesReplaced_))),
       base_(std::move(baseIri)) {}
 
 const Token& Parser::peek(size_t ahead) const {
   const size_t at = pos_ + ahead;
-  return at < tokens_.size() ? tokens_[at] : tokens_.back();
+  return at < tokens_.tokens.size() ? tokens_.tokens[at] : tokens_.tokens.back();
 }
 
 const Token& Parser::advance() {
   const Token& token = peek();
-  if (pos_ + 1 < tokens_.size()) ++pos_;
+  if (pos_ + 1 < tokens_.tokens.size()) ++pos_;
   return token;
 }
 

@@ -159,8 +159,7 @@ class Parser {
   // The text with its codepoint escapes replaced, when it has any (else empty: the tokens view
   // the caller's text, which outlives the parser).
   const std::string escapesReplaced_;
-  const TokenList tokenList_;
-  const std::vector<Token>& tokens_;
+  const TokenList tokens_;
   size_t pos_ = 0;
   std::string base_;
   std::map<std::string, std::string, std::less<>> prefixes_;
