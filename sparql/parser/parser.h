@@ -142,8 +142,9 @@ class Parser {
   // '{' Quads '}' (rules [48]-[52]); `what` names the block in messages ("the INSERT template").
   // Hands each TriplesSameSubject's triples to `take` as soon as they are parsed, with the GRAPH
   // term of their block (nullptr: the default graph) and whether they start a new block (an
-  // empty GRAPH block comes as a run of no triples); `take` may move the triples out.
-  using TripleRunSink = std::function<void(const query::PatternTerm* graph, bool newBlock,
+  // empty GRAPH block comes as a run of no triples); `take` may move the triples out, not the
+  // graph term (later runs of the block come with it again).
+  using TripleRunSink = std::function<void(query::PatternTerm* graph, bool newBlock,
                                            std::vector<TripleSyntax>& triples)>;
   void parseQuads(std::string_view what, const TripleRunSink& take);
   // parseQuads() collected into blocks, for templates and DELETE WHERE.

@@ -149,7 +149,7 @@ void Parser::parseQuads(std::string_view what, const TripleRunSink& take) {
   while (!peek().isPunct("}")) {
     if (acceptWord("GRAPH")) {
       if (peek().kind == TokenKind::kVariable) checkVariableAllowed(peek());
-      const PatternTerm graph = parseVarOrIri("or IRI after GRAPH");
+      PatternTerm graph = parseVarOrIri("or IRI after GRAPH");
       expectPunct("{", "after GRAPH " + query::toString(graph));
       // TriplesTemplate? '}'; an empty GRAPH block is still a block (GRAPH ?g {} binds ?g).
       bool first = true;
@@ -182,7 +182,7 @@ void Parser::parseQuads(std::string_view what, const TripleRunSink& take) {
 
 std::vector<QuadBlock> Parser::parseQuadBlocks(std::string_view what) {
   std::vector<QuadBlock> blocks;
-  parseQuads(what, [&](const PatternTerm* graph, bool newBlock, std::vector<TripleSyntax>& run) {
+  parseQuads(what, [&](PatternTerm* graph, bool newBlock, std::vector<TripleSyntax>& run) {
     if (newBlock) {
       blocks.emplace_back();
       if (graph != nullptr) blocks.back().graph = *graph;
@@ -205,13 +205,10 @@ std::vector<query::Quad> Parser::parseQuadData(std::string_view keyword) {
   // its tokenizing.
   std::vector<query::Quad> quads;
   std::optional<std::string> graph;
-  auto take = [&](const PatternTerm* graphTerm, bool newBlock, std::vector<TripleSyntax>& run) {
+  auto take = [&](PatternTerm* graphTerm, bool newBlock, std::vector<TripleSyntax>& run) {
     if (newBlock) {
       graph.reset();
-      if (graphTerm != nullptr) {
-        CAIRN_CHECK(!graphTerm->isVariable, "variables are rejected while DATA blocks are parsed");
-        graph = graphTerm->term.value;
-      }
+      if (graphTerm != nullptr) graph = groundTerm(*graphTerm).value;
     }
     for (TripleSyntax& t : run) {
       quads.push_back({graph, std::move(groundTerm(t.subject)), std::move(groundTerm(t.predicate)),
