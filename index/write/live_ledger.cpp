@@ -408,7 +408,7 @@ void LiveLedger::indexerLoop() {
   std::unique_lock lock(indexerMutex_);
   while (!stopIndexer_) {
     indexerWake_.wait(lock, [&] {
-      return stopIndexer_ || snapshot()->novelty().flakeCount() >= policy_->softFlakes;
+      return stopIndexer_ || snapshot()->novelty().flakeCount() >= policy_->startFlakes();
     });
     if (stopIndexer_) break;
     IndexBuildOptions options = policy_->build;

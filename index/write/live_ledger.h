@@ -53,6 +53,10 @@ struct IndexerPolicy {
   // foldRest × D later at the earliest (the layer grows meanwhile, so each fold absorbs more):
   // folds then take at most 1 / (1 + foldRest) of a core.
   double foldRest = 1.0;
+
+  // Where the indexer starts: `soft`, or `hard` if that is lower (a writer waiting past `hard`
+  // must never wait for an indexer that the soft threshold keeps asleep).
+  uint64_t startFlakes() const { return softFlakes < hardFlakes ? softFlakes : hardFlakes; }
 };
 
 // What the indexer and backpressure did so far (for /metrics).

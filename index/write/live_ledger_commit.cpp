@@ -461,7 +461,7 @@ core::Status LiveLedger::makeDurable(const AppliedBatch& batch) {
   for (const auto& [time, t] : batch.times) recordTime(time, t);
   publish(batch.state, batch.head);
   std::lock_guard indexerLock(indexerMutex_);
-  if (policy_ && batch.state->novelty().flakeCount() >= policy_->softFlakes) {
+  if (policy_ && batch.state->novelty().flakeCount() >= policy_->startFlakes()) {
     indexerWake_.notify_one();
   }
   return core::Status::ok();

@@ -11,6 +11,7 @@
 #include <bit>
 #include <chrono>
 #include <functional>
+#include <future>
 #include <map>
 #include <set>
 #include <thread>
@@ -272,6 +273,35 @@ TEST(IndexerTest, BackgroundIndexerRunsPastTheSoftThresholdAndBackpressureBounds
   auto reopened = f.reopen();
   ASSERT_NE(reopened, nullptr);
   EXPECT_EQ(rowsAt(*reopened->snapshot()), rowsAt(*f.live->snapshot()));
+}
+
+// A soft threshold above the hard one does not leave writers waiting for an indexer that never
+// starts: the indexer starts at the lower of the two.
+TEST(IndexerTest, ASoftThresholdAboveTheHardOneStillStartsTheIndexer) {
+  Fixture f(10);
+  IndexerPolicy policy;
+  policy.softFlakes = 1'000'000;
+  policy.hardFlakes = 20;
+  f.live->startIndexer(policy);
+  auto writes = std::async(std::launch::async, [&] {
+    for (int i = 0; i < 60; ++i) {
+      Transaction tx;
+      tx.inserts.push_back(fact(iri("h" + std::to_string(i)), iri("p0"), Term::literal("x")));
+      auto result = f.live->commit(std::move(tx));
+      if (!result.isOk()) return result.status().toString();
+    }
+    return std::string();
+  });
+  if (writes.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+    ADD_FAILURE() << "the writers still wait for the indexer after 30 s";
+    f.live->stopIndexer();  // releases them
+  }
+  EXPECT_EQ(writes.get(), "");
+  const IndexerCounters counters = f.live->indexerCounters();
+  EXPECT_GT(counters.runs, 0u);
+  EXPECT_GT(counters.writerWaits, 0u);
+  f.live->stopIndexer();
+  EXPECT_EQ(rowsAt(*f.live->snapshot()).size(), 10u + 60u);
 }
 
 // As-of times resolve after indexing and reopening, from the root's timeline: the commit records
