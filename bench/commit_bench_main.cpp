@@ -755,7 +755,7 @@ int main(int argc, char** argv) {
       "times from the root\n",
       indexSeconds, indexedOpenSeconds, static_cast<unsigned long long>(indexedReplay.commits),
       static_cast<unsigned long long>(committed));
-  std::printf("store on disk %.1f MiB; peak RSS %.1f MiB\n", storeBytes / 1048576.0,
-              server::peakRssBytes() / 1048576.0);
+  std::printf("store on disk %.1f MiB; peak RSS %.1f MiB; %s\n", storeBytes / 1048576.0,
+              server::peakRssBytes() / 1048576.0, core::allocatorInUse().c_str());
   return 0;
 }

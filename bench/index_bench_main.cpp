@@ -56,6 +56,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <random>
 #include <set>
 #include <string>
@@ -133,6 +134,17 @@ struct Summary {
   double median = 0, min = 0, max = 0;
   size_t n = 0;
 };
+
+// The q-quantile (0..1) of v, nearest rank.
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+double mean(const std::vector<double>& v) {
+  return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
 
 Summary summarize(std::vector<double> v) {
   if (v.empty()) return {};
@@ -674,7 +686,13 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   const Summary executeCpu =
       over([](const InsertRun& r) { return summarize(r.executeCpuMs).median; });
   const Summary cpuRate = over([](const InsertRun& r) { return r.triples / r.writerCpuSeconds; });
+  const Summary txP90 = over([](const InsertRun& r) { return quantile(r.txMs, 0.9); });
+  const Summary txP99 = over([](const InsertRun& r) { return quantile(r.txMs, 0.99); });
   const Summary txMax = over([](const InsertRun& r) { return summarize(r.txMs).max; });
+  const Summary parseCpuMean = over([](const InsertRun& r) { return mean(r.parseCpuMs); });
+  const Summary executeCpuMean = over([](const InsertRun& r) { return mean(r.executeCpuMs); });
+  const Summary offCpu =
+      over([](const InsertRun& r) { return 1 - r.writerCpuSeconds / r.busySeconds; });
   const Summary generateShare =
       over([](const InsertRun& r) { return r.generateSeconds / r.wallSeconds; });
   const Summary triples = over([](const InsertRun& r) { return r.triples; });
@@ -710,6 +728,12 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   say("    execute p50 CPU ms               %s\n", show(executeCpu, "%.1f").c_str());
   say("  triples per writer CPU second      %s   (the rate with a core of its own)\n",
       show(cpuRate, "%.0f").c_str());
+  say("    parse mean CPU ms                %s\n", show(parseCpuMean, "%.1f").c_str());
+  say("    execute mean CPU ms              %s\n", show(executeCpuMean, "%.1f").c_str());
+  say("  writer off CPU / busy              %s   (waiting for a core or the disk)\n",
+      show(offCpu, "%.3f").c_str());
+  say("  per transaction p90, p99 ms        %s, %s\n", show(txP90, "%.1f").c_str(),
+      show(txP99, "%.1f").c_str());
   say("  per transaction max ms             %s\n", show(txMax, "%.1f").c_str());
   say("  text building / wall               %s\n", show(generateShare, "%.3f").c_str());
   say("  triples inserted                   %s\n", show(triples, "%.0f").c_str());
@@ -755,6 +779,12 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
           {"executeP50Ms", toJson(executeP50)},
           {"parseP50CpuMs", toJson(parseCpu)},
           {"executeP50CpuMs", toJson(executeCpu)},
+          {"parseMeanCpuMs", toJson(parseCpuMean)},
+          {"executeMeanCpuMs", toJson(executeCpuMean)},
+          {"writerOffCpuShare", toJson(offCpu)},
+          {"txP90Ms", toJson(txP90)},
+          {"txP99Ms", toJson(txP99)},
+          {"txMaxMs", toJson(txMax)},
           {"triplesPerWriterCpuSecond", toJson(cpuRate)},
           {"noveltyAtEnd", toJson(novelty)},
           {"indexerRuns", toJson(indexerRuns)},
@@ -1160,10 +1190,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s", humanReport.c_str());  // the table too, for the log
   } else {
     std::printf("%s", humanReport.c_str());
-    std::printf(
-        "cores %u; load average at start %s, at end %s; peak RSS %.1f MiB\n",
-        std::thread::hardware_concurrency(), out["loadAverageStart"].get<std::string>().c_str(),
-        out["loadAverageEnd"].get<std::string>().c_str(), server::peakRssBytes() / 1048576.0);
+    std::printf("cores %u; load average at start %s, at end %s; peak RSS %.1f MiB; %s\n",
+                std::thread::hardware_concurrency(),
+                out["loadAverageStart"].get<std::string>().c_str(),
+                out["loadAverageEnd"].get<std::string>().c_str(),
+                server::peakRssBytes() / 1048576.0, core::allocatorInUse().c_str());
   }
   return 0;
 }

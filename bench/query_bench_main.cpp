@@ -206,9 +206,9 @@ int main(int argc, char** argv) {
                             {"queries", results}};
       std::printf("%s\n", out.dump(2).c_str());
     } else {
-      std::printf("ledger %s: %llu quads; peak RSS %.1f MiB\n", ledgerName.c_str(),
+      std::printf("ledger %s: %llu quads; peak RSS %.1f MiB; %s\n", ledgerName.c_str(),
                   static_cast<unsigned long long>(ledger->root().quads),
-                  server::peakRssBytes() / 1048576.0);
+                  server::peakRssBytes() / 1048576.0, cairn::core::allocatorInUse().c_str());
     }
   } catch (const core::Error& e) {
     std::fprintf(stderr, "error: %s\n", e.message().c_str());

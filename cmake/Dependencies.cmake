@@ -20,3 +20,23 @@ if(TARGET zstd::libzstd_shared)
 else()
   set(CAIRN_ZSTD zstd::libzstd_static)
 endif()
+
+# jemalloc for the executables (the server, the CLI, the bench tools), with transparent huge
+# pages (core/io/jemalloc_conf.cpp says why). Not with sanitizers or fuzzers, which bring their
+# own allocator; the test binaries keep glibc's, so both allocators stay exercised.
+if(CAIRN_JEMALLOC AND NOT CAIRN_SANITIZE AND NOT CAIRN_BUILD_FUZZERS)
+  pkg_check_modules(JEMALLOC IMPORTED_TARGET jemalloc)
+  if(NOT JEMALLOC_FOUND)
+    message(FATAL_ERROR "CAIRN_JEMALLOC is on but jemalloc was not found: install libjemalloc-dev "
+                        "(deploy/install-deps.sh) or configure with -DCAIRN_JEMALLOC=OFF")
+  endif()
+  set(CAIRN_USE_JEMALLOC ON)
+endif()
+
+# Links `target` (an executable) against the process allocator chosen above.
+function(cairn_use_allocator target)
+  if(CAIRN_USE_JEMALLOC)
+    target_sources(${target} PRIVATE "${CMAKE_SOURCE_DIR}/core/io/jemalloc_conf.cpp")
+    target_link_libraries(${target} PRIVATE PkgConfig::JEMALLOC)
+  endif()
+endfunction()

@@ -14,6 +14,7 @@ packages=(
   libssl-dev              # SHA-256 content ids (OpenSSL uses SHA-NI where present)
   libserd-dev             # Turtle / TriG / N-Quads parsing
   libcli11-dev            # command line
+  libjemalloc-dev         # the executables' allocator (transparent huge pages)
   googletest libgmock-dev libgtest-dev
   libbenchmark-dev        # micro-benchmarks under bench/
   libcurl4-openssl-dev    # an HTTP client nobody here wrote, for end-to-end tests

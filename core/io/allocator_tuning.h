@@ -12,8 +12,16 @@
 // and at 4 MiB every vector of a 10K-triple update that grew past it was mapped, faulted in and
 // unmapped again (parse CPU 57 ms instead of 21 per transaction).
 
+#include <string>
+
 namespace cairn::core {
 
+// A no-op when the executable runs on jemalloc (cmake/Dependencies.cmake: cairn_use_allocator,
+// core/io/jemalloc_conf.cpp), which keeps freed pages by its own decay rules.
 void tuneAllocatorForQueries();
+
+// The allocator this process runs on, for logs and benchmark reports: "jemalloc 5.3.0, thp
+// always" or "glibc 2.36 malloc".
+std::string allocatorInUse();
 
 }  // namespace cairn::core

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "index/ledger/ledger_name.h"
 #include "server/cli/commands.h"
 #include "server/service/cairn_server.h"
@@ -67,8 +68,8 @@ void runServe(const ServeArgs& args) {
   server.start();
   const std::string base =
       "http://" + urlHost(config.listenAddress) + ":" + std::to_string(server.port());
-  std::fprintf(stderr, "cairn is listening on %s (data: %s)\n", base.c_str(),
-               config.dataDirectory.c_str());
+  std::fprintf(stderr, "cairn is listening on %s (data: %s; allocator: %s)\n", base.c_str(),
+               config.dataDirectory.c_str(), core::allocatorInUse().c_str());
   const auto names = server.ledgers().names();
   const std::string example = names.empty() ? "LEDGER" : names.front();
   std::fprintf(stderr,
