@@ -12,6 +12,8 @@
 // and at 4 MiB every vector of a 10K-triple update that grew past it was mapped, faulted in and
 // unmapped again (parse CPU 57 ms instead of 21 per transaction).
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace cairn::core {
@@ -23,5 +25,17 @@ void tuneAllocatorForQueries();
 // The allocator this process runs on, for logs and benchmark reports: "jemalloc 5.3.0, thp
 // always" or "glibc 2.36 malloc".
 std::string allocatorInUse();
+
+// Freed memory the allocator keeps mapped for reuse rather than giving back to the kernel, in
+// bytes: on jemalloc its arenas' dirty and muzzy pages (all of them stay: jemalloc_conf.cpp sets
+// dirty_decay_ms:-1), on glibc the free bytes inside its arenas. Nullopt when the allocator
+// cannot say.
+std::optional<uint64_t> allocatorRetainedFreeBytes();
+
+// Gives the memory counted by allocatorRetainedFreeBytes back to the kernel (jemalloc: purges
+// every arena; glibc: malloc_trim). Memory in use is untouched; what is freed afterwards is
+// retained again. Costs page faults later if the process allocates as much again, so it is for
+// a process gone idle (server::MemoryReleaseService). Thread-safe.
+void releaseFreeMemory();
 
 }  // namespace cairn::core

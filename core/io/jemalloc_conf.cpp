@@ -23,6 +23,7 @@
 //                    transaction fell from 126–200 ms to 77–94 ms. The price: RSS stays at its
 //                    high-water mark, as a buffer pool would (+25–45 % in index_bench, whose
 //                    peak is a fold's), and the caches and query memory budgets bound that mark.
+//                    The server gives the pages back once idle (server::MemoryReleaseService).
 
 extern "C" {
 // NOLINTNEXTLINE: the name and type are jemalloc's interface.

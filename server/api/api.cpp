@@ -185,7 +185,11 @@ void Api::handle(std::shared_ptr<http::Exchange> exchange) {
       std::make_shared<Facts>(Facts{request.id, request.remoteAddress, request.method,
                                     request.target.substr(0, 512), "-", "", request.received});
   State* state = state_.get();
-  exchange->onComplete([state, facts](unsigned status, uint64_t bytes) {
+  // Held by the completion handler, so the request counts as running until the exchange drops it.
+  std::shared_ptr<void> busy;
+  if (state->context.memoryRelease != nullptr)
+    busy = state->context.memoryRelease->requestStarted();
+  exchange->onComplete([state, facts, busy](unsigned status, uint64_t bytes) {
     const auto elapsed = std::chrono::steady_clock::now() - facts->received;
     state->metrics.requests.with({facts->route, std::to_string(status)}).inc();
     state->metrics.latency.with({facts->route}).observe(elapsed);

@@ -26,6 +26,7 @@
 #include "server/ledgers/ledger_registry.h"
 #include "server/observability/metrics.h"
 #include "server/service/gc_service.h"
+#include "server/service/memory_release_service.h"
 #include "server/service/query_pool.h"
 
 namespace cairn::server::api {
@@ -37,7 +38,8 @@ struct ApiContext {
   observability::MetricsRegistry& metrics;
   AccessLog& accessLog;
   GcService& gc;
-  QueryParseCache* parseCache = nullptr;  // null: every query is parsed afresh
+  QueryParseCache* parseCache = nullptr;          // null: every query is parsed afresh
+  MemoryReleaseService* memoryRelease = nullptr;  // null: requests are not reported to one
 };
 
 class Api {

@@ -236,6 +236,9 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
   } else if (key == "gc-interval-seconds") {
     config.gcInterval = std::chrono::seconds(static_cast<int64_t>(
         readWholeNumber(value, key, static_cast<uint64_t>(kMaxDuration.count() / 1000))));
+  } else if (key == "memory-release-idle-seconds") {
+    config.memoryReleaseIdle = std::chrono::seconds(static_cast<int64_t>(
+        readWholeNumber(value, key, static_cast<uint64_t>(kMaxDuration.count() / 1000))));
   } else if (key == "gc-retain-roots") {
     config.gcRetainRoots = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "allow-remote") {
@@ -464,6 +467,11 @@ void validate(const ServerConfig& config) {
     invalidKey("index-hard-flakes", "is " + std::to_string(config.indexHardFlakes) +
                                         ", not above index-soft-flakes (" +
                                         std::to_string(config.indexSoftFlakes) + ")");
+  }
+  if (config.memoryReleaseIdle.count() < 0 || config.memoryReleaseIdle > kMaxDuration) {
+    invalidKey(
+        "memory-release-idle-seconds",
+        "must be from 0 (never) to " + std::to_string(kMaxDuration.count() / 1000) + " (a year)");
   }
   if (config.gcInterval.count() < 0 || config.gcInterval > kMaxDuration) {
     invalidKey(

@@ -58,6 +58,9 @@ struct ServerConfig {
   // current root (and every commit, so all history stays readable).
   std::chrono::seconds gcInterval{0};
   uint64_t gcRetainRoots = 0;
+  // After this long without a request the server gives the allocator's retained free memory
+  // back to the kernel (MemoryReleaseService); 0: never.
+  std::chrono::seconds memoryReleaseIdle{30};
   bool allowRemote = false;  // listen beyond loopback without tokens
   std::vector<TokenGrant> tokens;
   std::vector<std::string> importDirectories;  // server-side files POST /ledgers may load

@@ -4,11 +4,13 @@
 #include <thread>
 
 #include "core/error.h"
+#include "core/io/allocator_tuning.h"
 #include "server/api/access_log.h"
 #include "server/api/api.h"
 #include "server/http/http_server.h"
 #include "server/ledgers/ledger_summary.h"
 #include "server/service/gc_service.h"
+#include "server/service/memory_release_service.h"
 #include "server/service/query_pool.h"
 
 namespace cairn::server {
@@ -19,6 +21,8 @@ constexpr size_t kParseCacheEntries = 1024;
 struct CairnServer::Running {
   std::unique_ptr<LedgerRegistry> ledgers;
   std::unique_ptr<GcService> gc;
+  // Before the pool and the HTTP server: it outlives every request's token (requestStarted).
+  std::unique_ptr<MemoryReleaseService> memoryRelease;
   std::unique_ptr<QueryPool> pool;
   std::unique_ptr<api::AccessLog> accessLog;
   std::unique_ptr<api::QueryParseCache> parseCache;
@@ -46,6 +50,14 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
     return running_ && running_->http ? one(static_cast<double>(running_->http->openConnections()))
                                       : observability::GaugeSamples{};
   });
+  metrics_.gaugeCallback(
+      "cairn_allocator_retained_free_bytes",
+      "Freed memory the allocator keeps for reuse (part of the resident set; see "
+      "memory-release-idle-seconds)",
+      {}, [one] {
+        const auto retained = core::allocatorRetainedFreeBytes();
+        return retained ? one(static_cast<double>(*retained)) : observability::GaugeSamples{};
+      });
   metrics_.gaugeCallback("cairn_query_parse_cache_hits_total",
                          "Queries whose parse came from the parse cache", {}, [this, one] {
                            return running_ && running_->parseCache
@@ -156,6 +168,10 @@ void CairnServer::start() {
   running->gc = std::make_unique<GcService>(*running->ledgers, metrics_, config_.gcInterval,
                                             config_.gcRetainRoots);
 
+  MemoryReleasePolicy release;
+  release.idle = config_.memoryReleaseIdle;
+  running->memoryRelease = std::make_unique<MemoryReleaseService>(release, metrics_);
+
   const unsigned queryThreads = config_.queryThreads > 0
                                     ? config_.queryThreads
                                     : std::max(1u, std::thread::hardware_concurrency());
@@ -166,7 +182,7 @@ void CairnServer::start() {
   running->parseCache = std::make_unique<api::QueryParseCache>(kParseCacheEntries);
   running->api = std::make_unique<api::Api>(
       api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog,
-                      *running->gc, running->parseCache.get()});
+                      *running->gc, running->parseCache.get(), running->memoryRelease.get()});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;

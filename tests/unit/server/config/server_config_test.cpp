@@ -59,6 +59,7 @@ TEST_F(ServerConfigFile, EmptyObjectKeepsDefaults) {
   EXPECT_TRUE(config.accessLog.empty());
   EXPECT_EQ(config.gcInterval.count(), 0);  // no periodic garbage collection
   EXPECT_EQ(config.gcRetainRoots, 0u);
+  EXPECT_EQ(config.memoryReleaseIdle, std::chrono::seconds(30));
   EXPECT_NO_THROW(validate(config));
 }
 
@@ -82,6 +83,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
     "cache": "512MiB",
     "gc-interval-seconds": 3600,
     "gc-retain-roots": 2,
+    "memory-release-idle-seconds": 0,
     "index-fold-rest": 0.5,
     "allow-remote": true,
     "tokens": [
@@ -112,6 +114,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
   EXPECT_EQ(config.indexFoldRest, 0.5);
   EXPECT_EQ(config.gcInterval, std::chrono::seconds(3600));
   EXPECT_EQ(config.gcRetainRoots, 2u);
+  EXPECT_EQ(config.memoryReleaseIdle.count(), 0);
   EXPECT_TRUE(config.allowRemote);
   ASSERT_EQ(config.tokens.size(), 2u);
   EXPECT_EQ(config.tokens[0].name, "reader");
@@ -210,6 +213,9 @@ TEST_F(ServerConfigFile, WrongTypesNameTheKey) {
       {"gc-interval-seconds", R"("1h")"},
       {"gc-interval-seconds", "100000000000"},
       {"gc-retain-roots", "1.5"},
+      {"memory-release-idle-seconds", "-5"},
+      {"memory-release-idle-seconds", "0.5"},
+      {"memory-release-idle-seconds", "100000000000"},
       {"index-fold-rest", "-1"},
       {"index-fold-rest", "101"},
       {"index-fold-rest", R"("1")"},
@@ -447,6 +453,11 @@ TEST(ValidateServerConfig, ThreadsAndLimits) {
   EXPECT_THAT(validationError(config), HasSubstr("\"gc-interval-seconds\""));
   config.gcInterval = std::chrono::hours(24 * 400);
   EXPECT_THAT(validationError(config), HasSubstr("\"gc-interval-seconds\""));
+  config = ServerConfig{};
+  config.memoryReleaseIdle = std::chrono::seconds(-1);
+  EXPECT_THAT(validationError(config), HasSubstr("\"memory-release-idle-seconds\""));
+  config.memoryReleaseIdle = std::chrono::hours(24 * 400);
+  EXPECT_THAT(validationError(config), HasSubstr("\"memory-release-idle-seconds\""));
 }
 
 TEST(ValidateServerConfig, TokenRules) {
