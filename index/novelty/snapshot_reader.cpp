@@ -215,6 +215,12 @@ core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t 
   return base_->tailStart(range, rows + hidden, asOf);
 }
 
+core::Result<bool> SnapshotReader::contains(const RowKey& key, uint64_t asOf) const {
+  SnapshotCursor cursor = scan(ScanRange{key, key}, keyMask(perm_), asOf);
+  ColumnBatch batch;
+  return cursor.next(batch, 1);
+}
+
 core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, uint64_t asOf) const {
   if (changes_ == nullptr && !readsHistory(asOf)) {
     if (!base_) return std::optional<IndexRow>();

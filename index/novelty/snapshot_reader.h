@@ -87,8 +87,12 @@ class SnapshotReader {
   // least the last `rows` rows of the range (all when it has fewer).
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
-  // The first row with key >= `key` present at asOf.
+  // The first row with key >= `key` present at asOf. Reads every novelty change from `key` to
+  // the end of the permutation: for whether one key is present, use contains().
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
+  // Whether the row with exactly this key is present at asOf: a point scan, so a binary search
+  // in each novelty run and one descent of the tree.
+  core::Result<bool> contains(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
 
  private:
   // The deciding change of every key in range at asOf: from the novelty at or after the root's

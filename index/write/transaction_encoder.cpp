@@ -225,9 +225,7 @@ class PresenceChecker {
     auto [it, fresh] = readers_.try_emplace(g);
     if (fresh) it->second = snapshot_.reader(g, Permutation::kSPOT);
     if (!it->second) return false;
-    const RowKey key{s, p, ot, ok, 0};
-    CAIRN_ASSIGN_OR_RETURN(auto row, it->second->seek(key));
-    return row.has_value() && rowKeyEqual(rowKey(Permutation::kSPOT, *row), key);
+    return it->second->contains(RowKey{s, p, ot, ok, 0});
   }
 
  private:

@@ -408,6 +408,24 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
               expected.begin(), expected.end(), [&](const RowKey& key) { return key >= *low; }));
           EXPECT_GE(fromLow, std::min<size_t>(k, expected.size()));
         }
+        // contains: the keys of facts present at any t (some of them retracted by this one or
+        // not asserted yet), and keys next to them that no fact ever had.
+        std::set<RowKey> here;
+        for (const IndexRow& row : oracle) here.insert(rowKey(perm, row));
+        std::set<RowKey> probes;
+        for (const auto& [otherT, otherFacts] : stateAt) {
+          for (const Fact& f : otherFacts) {
+            RowKey key = rowKey(perm, encodeFact(f));
+            probes.insert(key);
+            key[3] += 1;
+            probes.insert(key);
+          }
+        }
+        for (const RowKey& key : probes) {
+          auto found = reader->contains(key, t);
+          ASSERT_TRUE(found.isOk());
+          EXPECT_EQ(*found, here.count(key) == 1);
+        }
       }
     }
   }
