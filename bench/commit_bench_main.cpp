@@ -62,6 +62,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "bench/bench_support.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "core/vocab.h"
@@ -73,27 +74,14 @@
 #include "storage/rocksdb_store.h"
 
 using namespace cairn;
+using bench::die;
+using bench::orDie;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr char kLedger[] = "bench";
 constexpr std::string_view kBase = "http://bench.example/";
-
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  std::exit(1);
-}
-
-template <typename T>
-T orDie(core::Result<T> r) {
-  if (!r.isOk()) die(r.status().toString());
-  return std::move(r).value();
-}
-
-void orDie(const core::Status& s) {
-  if (!s.isOk()) die(s.toString());
-}
 
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return 0;

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_support.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "index/import/bulk_importer.h"
@@ -33,23 +34,14 @@
 #include "storage/rocksdb_store.h"
 
 using namespace cairn;
+using bench::die;
+using bench::orDie;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr const char* kLedger = "counter";
 constexpr const char* kFact = "<http://cairn.example/counter> <http://cairn.example/value>";
-
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "counter_bench: %s\n", message.c_str());
-  std::exit(1);
-}
-
-template <typename T>
-T orDie(core::Result<T> result, const std::string& what) {
-  if (!result.isOk()) die(what + ": " + result.status().toString());
-  return std::move(result).value();
-}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

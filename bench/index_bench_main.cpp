@@ -64,6 +64,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench_support.h"
 #include "bench/datagen/graph_generator.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
@@ -76,6 +77,8 @@
 #include "storage/rocksdb_store.h"
 
 using namespace cairn;
+using bench::die;
+using bench::orDie;
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
@@ -90,17 +93,6 @@ const std::string kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 constexpr const char* kPrefixes =
     "PREFIX c: <http://cairn.example/ontology/>\n"
     "PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n";
-
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  std::exit(1);
-}
-
-template <typename T>
-T orDie(core::Result<T> r, const char* what) {
-  if (!r.isOk()) die(std::string(what) + ": " + r.status().toString());
-  return std::move(r).value();
-}
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "bench/bench_support.h"
 #include "core/io/allocator_tuning.h"
 #include "index/leaflet/column_codec.h"
 #include "index/ledger/ledger.h"
@@ -24,18 +25,11 @@
 #include "server/cli/store_access.h"
 
 using namespace cairn;
+using bench::die;
+using bench::orDie;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-template <typename T>
-T orDie(core::Result<T> r) {
-  if (!r.isOk()) {
-    std::fprintf(stderr, "error: %s\n", r.status().toString().c_str());
-    std::exit(1);
-  }
-  return std::move(r).value();
-}
 
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return 0;

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_support.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "index/import/bulk_importer.h"
@@ -40,22 +41,13 @@
 #include "storage/memory_head_store.h"
 
 using namespace cairn;
+using bench::die;
+using bench::orDie;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr char kLedger[] = "bench";
-
-[[noreturn]] void die(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  std::exit(1);
-}
-
-template <typename T>
-T orDie(core::Result<T> r) {
-  if (!r.isOk()) die(r.status().toString());
-  return std::move(r).value();
-}
 
 struct Shape {
   const char* name;

@@ -19,7 +19,7 @@ GcService::GcService(LedgerRegistry& ledgers, observability::MetricsRegistry& me
           metrics.counter("cairn_gc_blobs_removed_total", "Blobs removed by garbage collection")),
       bytesRemoved_(metrics.counter("cairn_gc_bytes_removed_total",
                                     "Stored bytes of the blobs garbage collection removed")) {
-  if (interval_.count() > 0) thread_ = std::thread([this] { loop(); });
+  if (interval_.count() > 0) periodic_.emplace(interval_, [this] { runPeriodic(); });
 }
 
 GcService::~GcService() { stop(); }
@@ -49,26 +49,16 @@ GcOutcome GcService::run(std::optional<uint64_t> retainRoots, bool dryRun) {
 }
 
 void GcService::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  if (periodic_) periodic_->stop();
 }
 
-void GcService::loop() {
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
-    lock.unlock();
-    try {
-      run(std::nullopt, /*dryRun=*/false);
-    } catch (const core::Error&) {
-      // Logged and counted by run(); the next interval tries again.
-    } catch (const std::exception& e) {
-      spdlog::error("garbage collection failed: {}", e.what());
-    }
-    lock.lock();
+void GcService::runPeriodic() {
+  try {
+    run(std::nullopt, /*dryRun=*/false);
+  } catch (const core::Error&) {
+    // Logged and counted by run(); the next interval tries again.
+  } catch (const std::exception& e) {
+    spdlog::error("garbage collection failed: {}", e.what());
   }
 }
 

@@ -8,14 +8,12 @@
 // (LedgerRegistry::collectGarbage). stop() from the thread that owns the service.
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 #include "server/ledgers/ledger_registry.h"
 #include "server/observability/metrics.h"
+#include "server/service/periodic_task.h"
 
 namespace cairn::server {
 
@@ -37,7 +35,7 @@ class GcService {
   void stop();
 
  private:
-  void loop();
+  void runPeriodic();
 
   LedgerRegistry& ledgers_;
   const std::chrono::seconds interval_;
@@ -46,11 +44,7 @@ class GcService {
   observability::Counter& failures_;
   observability::Counter& blobsRemoved_;
   observability::Counter& bytesRemoved_;
-
-  std::mutex mutex_;  // guards stopping_
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::optional<PeriodicTask> periodic_;  // last: stopped before the rest goes
 };
 
 }  // namespace cairn::server

@@ -21,8 +21,12 @@ MemoryReleaseService::MemoryReleaseService(MemoryReleasePolicy policy,
           "cairn_memory_releases_total",
           "Times the idle server gave the allocator's retained free memory back to the kernel")),
       releasedBytes_(metrics.counter("cairn_memory_released_bytes_total",
-                                     "Retained free bytes given back to the kernel")) {
-  if (policy_.idle.count() > 0) thread_ = std::thread([this] { loop(); });
+                                     "Retained free bytes given back to the kernel")),
+      schedule_(policy, MemoryReleaseSchedule::Clock::now()) {
+  if (policy_.idle.count() > 0) {
+    periodic_.emplace(std::clamp(policy_.idle / 4, kShortestLook, kLongestLook),
+                      [this] { look(); });
+  }
 }
 
 MemoryReleaseService::~MemoryReleaseService() { stop(); }
@@ -39,36 +43,26 @@ std::shared_ptr<void> MemoryReleaseService::requestStarted() {
 }
 
 void MemoryReleaseService::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  if (periodic_) periodic_->stop();
 }
 
-void MemoryReleaseService::loop() {
+void MemoryReleaseService::look() {
   using Clock = MemoryReleaseSchedule::Clock;
-  const auto look = std::clamp(policy_.idle / 4, kShortestLook, kLongestLook);
-  MemoryReleaseSchedule schedule(policy_, Clock::now());
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, look, [this] { return stopping_; })) {
-    const auto retained = core::allocatorRetainedFreeBytes();
-    if (!schedule.due(activity_.load(std::memory_order_relaxed),
-                      running_.load(std::memory_order_relaxed), retained, Clock::now())) {
-      continue;
-    }
-    const auto start = Clock::now();
-    core::releaseFreeMemory();
-    const auto after = core::allocatorRetainedFreeBytes();
-    schedule.released(after, Clock::now());
-    releases_.inc();
-    const uint64_t freed = retained && after && *retained > *after ? *retained - *after : 0;
-    releasedBytes_.inc(freed);
-    spdlog::info("idle: gave {} MiB of retained free memory back to the system in {:.1f} ms",
-                 freed >> 20,
-                 std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  const auto retained = core::allocatorRetainedFreeBytes();
+  if (!schedule_.due(activity_.load(std::memory_order_relaxed),
+                     running_.load(std::memory_order_relaxed), retained, Clock::now())) {
+    return;
   }
+  const auto start = Clock::now();
+  core::releaseFreeMemory();
+  const auto after = core::allocatorRetainedFreeBytes();
+  schedule_.released(after, Clock::now());
+  releases_.inc();
+  const uint64_t freed = retained && after && *retained > *after ? *retained - *after : 0;
+  releasedBytes_.inc(freed);
+  spdlog::info("idle: gave {} MiB of retained free memory back to the system in {:.1f} ms",
+               freed >> 20,
+               std::chrono::duration<double, std::milli>(Clock::now() - start).count());
 }
 
 }  // namespace cairn::server

@@ -8,15 +8,13 @@
 // arrive); stop() from the thread that owns the service.
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
-#include <thread>
+#include <optional>
 
 #include "server/observability/metrics.h"
 #include "server/service/memory_release_schedule.h"
+#include "server/service/periodic_task.h"
 
 namespace cairn::server {
 
@@ -36,18 +34,15 @@ class MemoryReleaseService {
   void stop();
 
  private:
-  void loop();
+  void look();  // on the thread: a release if one is due
 
   const MemoryReleasePolicy policy_;
   std::atomic<uint64_t> activity_{0};  // requests started and finished
   std::atomic<uint64_t> running_{0};
   observability::Counter& releases_;
   observability::Counter& releasedBytes_;
-
-  std::mutex mutex_;  // guards stopping_
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  MemoryReleaseSchedule schedule_;        // the thread's alone
+  std::optional<PeriodicTask> periodic_;  // last: stopped before the rest goes
 };
 
 }  // namespace cairn::server
