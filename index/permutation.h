@@ -72,6 +72,18 @@ inline bool rowKeyLess(const RowKey& a, const RowKey& b) {
 inline bool rowKeyEqual(const RowKey& a, const RowKey& b) {
   return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4];
 }
+// The key right after `key` in that order (key is not the largest, all UINT64_MAX).
+inline RowKey nextRowKey(RowKey key) {
+  for (int k = kKeyColumnCount - 1; k >= 0 && ++key[k] == 0; --k) {
+  }
+  return key;
+}
+// The key right before `key` in that order (key is not the smallest, all 0).
+inline RowKey previousRowKey(RowKey key) {
+  for (int k = kKeyColumnCount - 1; k >= 0 && key[k]-- == 0; --k) {
+  }
+  return key;
+}
 
 // Strict weak order of rows in permutation p (key columns only).
 bool rowLess(Permutation p, const IndexRow& a, const IndexRow& b);

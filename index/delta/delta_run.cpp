@@ -174,11 +174,11 @@ core::Result<std::shared_ptr<const DeltaBlock>> DeltaRun::loadBlock(size_t b) co
 }
 
 core::Status DeltaRun::entriesIn(const RowKey& low, const RowKey& high,
-                                 std::vector<NoveltyEntry>& out) const {
+                                 std::vector<NoveltyEntry>& out, size_t limit) const {
   if (rowKeyLess(high, low)) return core::Status::ok();
   const std::vector<DeltaBlockInfo>& blocks = directory_->blocks;
   const auto [first, last] = blocksMeeting(blocks, low, high);
-  for (size_t b = first; b < last; ++b) {
+  for (size_t b = first; b < last && limit > 0; ++b) {
     const DeltaBlockInfo& info = blocks[b];
     CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const DeltaBlock> block, loadBlock(b));
     const std::vector<NoveltyEntry>& entries = block->entries;
@@ -192,7 +192,9 @@ core::Status DeltaRun::entriesIn(const RowKey& low, const RowKey& high,
       to = std::partition_point(from, entries.end(),
                                 [&](const NoveltyEntry& e) { return !rowKeyLess(high, e.key); });
     }
+    to = from + static_cast<ptrdiff_t>(std::min(limit, static_cast<size_t>(to - from)));
     out.insert(out.end(), from, to);
+    limit -= static_cast<size_t>(to - from);
   }
   return core::Status::ok();
 }

@@ -116,10 +116,10 @@ class DeltaRun {
   uint64_t maxT() const { return directory_->maxT; }
   const std::vector<DeltaBlockInfo>& blocks() const { return directory_->blocks; }
 
-  // Appends, in run order, every entry whose key lies in [low, high]. Fetches only the blocks
-  // whose key span meets it.
-  core::Status entriesIn(const RowKey& low, const RowKey& high,
-                         std::vector<NoveltyEntry>& out) const;
+  // Appends, in run order, every entry whose key lies in [low, high], or only the first `limit`
+  // of them. Fetches only the blocks whose key span meets it (up to the limit).
+  core::Status entriesIn(const RowKey& low, const RowKey& high, std::vector<NoveltyEntry>& out,
+                         size_t limit = SIZE_MAX) const;
   // Block b (< blocks().size()), from the cache or fetched and validated against its record.
   // Corruption names the block and this run.
   core::Result<std::shared_ptr<const DeltaBlock>> loadBlock(size_t b) const;

@@ -90,6 +90,27 @@ core::Status PermutationNovelty::entriesIn(const ScanRange& range,
   return core::Status::ok();
 }
 
+core::Result<RowKey> PermutationNovelty::windowEnd(const RowKey& low, size_t entries) const {
+  CAIRN_CHECK(entries > 0, "a novelty window holds at least one entry");
+  RowKey end = kMaxRowKey;
+  // A run with more than `entries` entries from low on bounds the window just before its
+  // (entries + 1)-th, so the window holds at most `entries` of each run's entries (fewer when
+  // the next entries share that key).
+  auto bound = [&](std::span<const NoveltyEntry> fromLow) {
+    if (fromLow.size() <= entries) return;
+    const RowKey& next = fromLow[entries].key;
+    if (rowKeyLess(next, end)) end = next;
+  };
+  for (const auto& run : persisted_) {
+    std::vector<NoveltyEntry> fetched;
+    CAIRN_RETURN_IF_ERROR(run->entriesIn(low, kMaxRowKey, fetched, entries + 1));
+    bound(fetched);
+  }
+  for (const auto& run : runs_) bound(run->range(low, kMaxRowKey));
+  if (end == kMaxRowKey || rowKeyEqual(end, low)) return end;
+  return previousRowKey(end);
+}
+
 core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
                                            std::vector<KeyChange>& out) const {
   if (empty() || range.isEmpty()) return core::Status::ok();

@@ -57,6 +57,11 @@ class PermutationNovelty {
   // The changes of the in-memory runs alone, sorted by noveltyEntryLess (what the indexer
   // persists as a delta segment).
   std::vector<NoveltyEntry> memoryEntries() const;
+  // The end of a window of at most about `entries` changes per run from `low` on: the largest
+  // key K such that no run holds more than `entries` entries in [low, K]; kMaxRowKey when none
+  // holds more than that from `low` to the end. What SnapshotReader::seek reads a piece at a
+  // time. Fails only when a persisted block cannot be read.
+  core::Result<RowKey> windowEnd(const RowKey& low, size_t entries) const;
   // Every change (any t) of the keys in `range`, appended in noveltyEntryLess order.
   core::Status entriesIn(const ScanRange& range, std::vector<NoveltyEntry>& out) const;
 

@@ -3,7 +3,11 @@
 #include <algorithm>
 
 namespace cairn::index {
+
 namespace {
+
+// Novelty entries per run in the first window SnapshotReader::seek reads (at most batchRows).
+constexpr size_t kFirstSeekWindow = 64;
 
 ColumnMask keyMask(Permutation perm) {
   ColumnMask mask = 0;
@@ -226,11 +230,26 @@ core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, ui
     if (!base_) return std::optional<IndexRow>();
     return base_->seek(key, asOf);
   }
-  SnapshotCursor cursor = scan(ScanRange{key, kMaxRowKey}, kAllColumns, asOf);
-  ColumnBatch batch;
-  CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
-  if (!found) return std::optional<IndexRow>();
-  return std::optional<IndexRow>(rowAt(batch, 0));
+  auto firstIn = [&](const ScanRange& range) -> core::Result<std::optional<IndexRow>> {
+    SnapshotCursor cursor = scan(range, kAllColumns, asOf);
+    ColumnBatch batch;
+    CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
+    if (!found) return std::optional<IndexRow>();
+    return std::optional<IndexRow>(rowAt(batch, 0));
+  };
+  if (readsHistory(asOf) || changes_ == nullptr) return firstIn(ScanRange{key, kMaxRowKey});
+  // A scan gathers every novelty change of its range before its first row: read the novelty a
+  // window at a time instead, growing, so the first row costs about the changes before it
+  // rather than all those after `key` (a fresh ledger's whole novelty, for hasGraph at a past t).
+  RowKey low = key;
+  size_t window = std::min<size_t>(batchRows_, kFirstSeekWindow);
+  while (true) {
+    CAIRN_ASSIGN_OR_RETURN(const RowKey high, changes_->windowEnd(low, window));
+    CAIRN_ASSIGN_OR_RETURN(std::optional<IndexRow> first, firstIn(ScanRange{low, high}));
+    if (first || rowKeyEqual(high, kMaxRowKey)) return first;
+    low = nextRowKey(high);
+    window *= 4;
+  }
 }
 
 }  // namespace cairn::index

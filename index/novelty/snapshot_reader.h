@@ -87,8 +87,9 @@ class SnapshotReader {
   // least the last `rows` rows of the range (all when it has fewer).
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
-  // The first row with key >= `key` present at asOf. Reads every novelty change from `key` to
-  // the end of the permutation: for whether one key is present, use contains().
+  // The first row with key >= `key` present at asOf. Reads the novelty in growing windows from
+  // `key` until a row turns up (at a t before the root's, every history row from `key` on): for
+  // whether one key is present, contains() is cheaper still.
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
   // Whether the row with exactly this key is present at asOf: a point scan, so a binary search
   // in each novelty run and one descent of the tree.

@@ -124,6 +124,35 @@ void runRandomCommits(int persistEvery) {
       EXPECT_TRUE(sameChanges(got, naiveChangesAt(all, range.low, range.high, asOf)))
           << "commit " << commit << " asOf " << asOf;
     }
+    // Windows (what SnapshotReader::seek reads): from a random key on they tile the key space in
+    // order, each bounded by n entries per run, and the last one ends at the largest key.
+    for (const size_t n : {size_t{1}, size_t{3}, size_t{50}}) {
+      RowKey low = keyOf(random() % 40, random() % 40);
+      const size_t runs = novelty.runCount() + novelty.persistedRuns().size();
+      for (int windows = 0;; ++windows) {
+        ASSERT_LE(windows, static_cast<int>(all.size()) + 1) << "windows do not advance";
+        auto end = novelty.windowEnd(low, n);
+        ASSERT_TRUE(end.isOk());
+        ASSERT_FALSE(rowKeyLess(*end, low));
+        const auto inWindow = std::count_if(all.begin(), all.end(), [&](const NoveltyEntry& e) {
+          return !rowKeyLess(e.key, low) && !rowKeyLess(*end, e.key);
+        });
+        // A window of one key may hold more (a key's changes are never split).
+        if (!rowKeyEqual(*end, low)) EXPECT_LE(static_cast<size_t>(inWindow), n * runs);
+        if (rowKeyEqual(*end, kMaxRowKey)) break;
+        low = nextRowKey(*end);
+      }
+    }
+    // A persisted run's entries, limited: the first ones of the unlimited list.
+    for (const auto& run : novelty.persistedRuns()) {
+      const RowKey low = keyOf(random() % 40, random() % 40);
+      std::vector<NoveltyEntry> every, first;
+      ASSERT_TRUE(run->entriesIn(low, kMaxRowKey, every).isOk());
+      const size_t limit = random() % 8;
+      ASSERT_TRUE(run->entriesIn(low, kMaxRowKey, first, limit).isOk());
+      every.resize(std::min(every.size(), limit));
+      EXPECT_EQ(first, every);
+    }
     if (commit % 5 == 0) {
       snapshots.push_back(novelty);
       snapshotSizes.push_back(all.size());

@@ -285,6 +285,55 @@ TEST(LiveLedgerTest, ADroppedLedgersCommitsAreNotReplayedIntoItsSuccessor) {
   EXPECT_EQ(reopened->snapshot()->t(), reopened->snapshot()->root().t);
 }
 
+// seek() reads the novelty a window at a time (SnapshotReader::seek): the first present row may
+// lie behind many windows of retracted keys.
+TEST(LiveLedgerTest, SeekFindsTheFirstRowBehindLongRunsOfRetractedKeys) {
+  for (const IndexConfig& config : {IndexConfig::tiny(), IndexConfig::defaults()}) {
+    Fixture f({{iri("a"), iri("p"), iri("b"), std::nullopt}}, config);
+    Transaction insert;
+    std::vector<Term> subjects;
+    for (int i = 0; i < 300; ++i) {
+      subjects.push_back(iri("s" + std::to_string(i)));
+      insert.inserts.push_back(fact(subjects.back(), iri("p"), iri("o")));
+    }
+    auto inserted = f.live->commit(std::move(insert));
+    ASSERT_TRUE(inserted.isOk());
+    auto afterInsert = f.live->snapshot();
+    // Every SPOT key in order, with its subject.
+    std::vector<std::pair<RowKey, Term>> keys;
+    for (const Term& s : subjects) {
+      const uint64_t id = **afterInsert->encodeNode(s);
+      const uint64_t p = **afterInsert->encodeNode(iri("p"));
+      const auto o = **afterInsert->encodeObject(iri("o"));
+      keys.push_back({RowKey{id, p, static_cast<uint64_t>(o.type), o.key, 0}, s});
+    }
+    std::sort(keys.begin(), keys.end(),
+              [](const auto& x, const auto& y) { return rowKeyLess(x.first, y.first); });
+    // Retract all but the last 5 keys of the new subjects, and the base triple.
+    Transaction retract;
+    retract.deletes.push_back(fact(iri("a"), iri("p"), iri("b")));
+    for (size_t i = 0; i + 5 < keys.size(); ++i) {
+      retract.deletes.push_back(fact(keys[i].second, iri("p"), iri("o")));
+    }
+    auto retracted = f.live->commit(std::move(retract));
+    ASSERT_TRUE(retracted.isOk());
+    ASSERT_EQ(retracted->deleted, keys.size() - 5 + 1);
+    auto reader = f.live->snapshot()->reader(core::kNoNode, Permutation::kSPOT);
+    ASSERT_TRUE(reader.has_value());
+    auto first = reader->seek(kMinRowKey);
+    ASSERT_TRUE(first.isOk());
+    ASSERT_TRUE(first->has_value());
+    EXPECT_EQ(rowKey(Permutation::kSPOT, **first), keys[keys.size() - 5].first);
+    auto last = reader->seek(nextRowKey(keys.back().first));
+    ASSERT_TRUE(last.isOk());
+    EXPECT_FALSE(last->has_value());
+    // Before the retraction every row was there.
+    auto then = reader->seek(keys[1].first, inserted->t);
+    ASSERT_TRUE(then.isOk() && then->has_value());
+    EXPECT_EQ(rowKey(Permutation::kSPOT, **then), keys[1].first);
+  }
+}
+
 // ---- randomized: merged readers against a naive list at every t ----
 
 struct Fact {
