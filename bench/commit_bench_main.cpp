@@ -57,16 +57,15 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "bench/bench_support.h"
+#include "bench/seed_ledger.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "core/vocab.h"
-#include "index/import/bulk_importer.h"
 #include "index/write/live_ledger.h"
 #include "server/cli/progress_display.h"
 #include "storage/memory_blob_store.h"
@@ -274,28 +273,10 @@ index::Transaction oneTriple(uint64_t n) {
 
 double importSeedLedger(storage::BlobStore& blobs, storage::HeadStore& heads,
                         const std::filesystem::path& directory) {
-  const std::filesystem::path seed = directory / "commit_bench.seed.nt";
-  {
-    std::ofstream out(seed);
-    out << '<' << subjectIri(0) << "> <" << kBase << "p> \"0\"^^<" << core::vocab::kXsd
-        << "integer> .\n";
-    if (!out) die("cannot write " + seed.string());
-  }
-  index::ImportOptions options;
-  options.ledger = kLedger;
-  options.inputs.push_back(index::ImportInput{seed.string(), std::nullopt});
-  options.threads = 1;
-  options.scratchDirectory = directory;
-  index::ImportProgress progress;
   const auto start = Clock::now();
-  index::ImportReport report;
-  try {
-    report = index::bulkImport(blobs, heads, options, progress);
-  } catch (const core::Error& e) {
-    die("importing " + seed.string() + ": " + e.message());
-  }
-  std::filesystem::remove(seed);
-  if (report.quadsStored != 1) die("the seed import stored " + std::to_string(report.quadsStored));
+  bench::importSeedLedger(blobs, heads, directory, kLedger,
+                          "<" + subjectIri(0) + "> <" + std::string(kBase) + "p> \"0\"^^<" +
+                              std::string(core::vocab::kXsd) + "integer> .\n");
   return secondsSince(start);
 }
 

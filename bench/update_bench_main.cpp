@@ -24,15 +24,14 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "bench/bench_support.h"
+#include "bench/seed_ledger.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
-#include "index/import/bulk_importer.h"
 #include "index/write/live_ledger.h"
 #include "query/update/update_executor.h"
 #include "server/cli/progress_display.h"
@@ -75,20 +74,8 @@ std::string triples(uint64_t n) {
 std::shared_ptr<index::LiveLedger> seededLedger(storage::MemoryBlobStore& blobs,
                                                 storage::MemoryHeadStore& heads,
                                                 const std::filesystem::path& directory) {
-  const std::filesystem::path seed = directory / "update_bench.seed.nt";
-  std::ofstream(seed) << "<http://bench.example/seed> <http://bench.example/p> \"seed\" .\n";
-  index::ImportOptions options;
-  options.ledger = kLedger;
-  options.inputs.push_back(index::ImportInput{seed.string(), std::nullopt});
-  options.threads = 1;
-  options.scratchDirectory = directory;
-  index::ImportProgress progress;
-  try {
-    index::bulkImport(blobs, heads, options, progress);
-  } catch (const core::Error& e) {
-    die("importing the seed: " + e.message());
-  }
-  std::filesystem::remove(seed);
+  bench::importSeedLedger(blobs, heads, directory, kLedger,
+                          "<http://bench.example/seed> <http://bench.example/p> \"seed\" .\n");
   return orDie(
       index::LiveLedger::open(blobs, heads, kLedger, nullptr, index::IndexConfig::defaults()));
 }

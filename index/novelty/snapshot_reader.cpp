@@ -237,7 +237,7 @@ core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, ui
     if (!found) return std::optional<IndexRow>();
     return std::optional<IndexRow>(rowAt(batch, 0));
   };
-  if (readsHistory(asOf) || changes_ == nullptr) return firstIn(ScanRange{key, kMaxRowKey});
+  if (readsHistory(asOf)) return firstIn(ScanRange{key, kMaxRowKey});
   // A scan gathers every novelty change of its range before its first row: read the novelty a
   // window at a time instead, growing, so the first row costs about the changes before it
   // rather than all those after `key` (a fresh ledger's whole novelty, for hasGraph at a past t).

@@ -16,16 +16,14 @@ constexpr std::chrono::milliseconds kLongestLook{5'000};
 
 MemoryReleaseService::MemoryReleaseService(MemoryReleasePolicy policy,
                                            observability::MetricsRegistry& metrics)
-    : policy_(policy),
-      releases_(metrics.counter(
+    : releases_(metrics.counter(
           "cairn_memory_releases_total",
           "Times the idle server gave the allocator's retained free memory back to the kernel")),
       releasedBytes_(metrics.counter("cairn_memory_released_bytes_total",
                                      "Retained free bytes given back to the kernel")),
       schedule_(policy, MemoryReleaseSchedule::Clock::now()) {
-  if (policy_.idle.count() > 0) {
-    periodic_.emplace(std::clamp(policy_.idle / 4, kShortestLook, kLongestLook),
-                      [this] { look(); });
+  if (policy.idle.count() > 0) {
+    periodic_.emplace(std::clamp(policy.idle / 4, kShortestLook, kLongestLook), [this] { look(); });
   }
 }
 

@@ -36,7 +36,6 @@ class MemoryReleaseService {
  private:
   void look();  // on the thread: a release if one is due
 
-  const MemoryReleasePolicy policy_;
   std::atomic<uint64_t> activity_{0};  // requests started and finished
   std::atomic<uint64_t> running_{0};
   observability::Counter& releases_;
