@@ -6,8 +6,11 @@ namespace cairn::index {
 
 namespace {
 
-// Novelty entries per run in the first window SnapshotReader::seek reads (at most batchRows).
-constexpr size_t kFirstSeekWindow = 64;
+// Novelty entries per run in the first window a scan reads (at most batchRows); each next
+// window is 4 times larger, up to the last. Growing, the windows cost a scan of the whole range
+// about a third more than one read of it, and the first rows little.
+constexpr size_t kFirstWindow = 64;
+constexpr size_t kLastWindow = size_t{1} << 16;
 
 ColumnMask keyMask(Permutation perm) {
   ColumnMask mask = 0;
@@ -33,11 +36,12 @@ void addStats(ScanStats& into, const ScanStats& from) {
 core::Result<bool> SnapshotCursor::next(ColumnBatch& out) { return next(out, batchRows_); }
 
 core::Result<bool> SnapshotCursor::next(ColumnBatch& out, size_t maxRows) {
+  maxRows = std::min(maxRows, batchRows_);  // the configured batch is the most a batch holds
   if (!error_.isOk()) {
     out.clear();
     return error_;
   }
-  if (changes_.empty()) {
+  if (!merging_) {
     if (base_) return base_->next(out, maxRows);
     out.clear();
     return false;
@@ -46,7 +50,7 @@ core::Result<bool> SnapshotCursor::next(ColumnBatch& out, size_t maxRows) {
 }
 
 const ScanStats& SnapshotCursor::stats() const {
-  if (changes_.empty() && base_) return base_->stats();
+  if (!merging_ && base_) return base_->stats();
   reported_ = stats_;
   if (base_) {
     ScanStats base = base_->stats();
@@ -96,10 +100,20 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
       continue;
     }
     const bool haveBase = basePos_ < baseBatch_.rows;
+    const RowKey key = haveBase ? baseKey(basePos_) : kMaxRowKey;
+    if (nextChange_ == changes_.size() && windows_ != nullptr &&
+        (!haveBase || rowKeyLess(windowHigh_, key))) {
+      // No change of the window decides the next base row (or there is none): read on.
+      if (core::Status loaded = loadNextWindow(); !loaded.isOk()) {
+        error_ = loaded;
+        out.clear();
+        return error_;
+      }
+      continue;
+    }
     const bool haveChange = nextChange_ < changes_.size();
     if (!haveBase && !haveChange) break;
     if (haveBase) {
-      const RowKey key = baseKey(basePos_);
       if (haveChange && changes_[nextChange_].key <= key) {
         const KeyChange& change = changes_[nextChange_++];
         if (change.key == key) ++basePos_;  // the change decides this key, not the base row
@@ -114,6 +128,19 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
   }
   stats_.rowsEmitted += out.rows;
   return out.rows > 0;
+}
+
+core::Status SnapshotCursor::loadNextWindow() {
+  const RowKey low = nextRowKey(windowHigh_);
+  window_ = std::min(window_ * 4, kLastWindow);
+  CAIRN_ASSIGN_OR_RETURN(RowKey high, windows_->windowEnd(low, window_));
+  if (rowKeyLess(rangeHigh_, high)) high = rangeHigh_;
+  changes_.clear();
+  nextChange_ = 0;
+  CAIRN_RETURN_IF_ERROR(windows_->changesAt(ScanRange{low, high}, asOf_, changes_));
+  windowHigh_ = high;
+  if (!rowKeyLess(high, rangeHigh_)) windows_ = nullptr;
+  return core::Status::ok();
 }
 
 // ---- SnapshotReader ----
@@ -154,13 +181,34 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
   cursor.perm_ = perm_;
   cursor.columns_ = columns;
   cursor.batchRows_ = batchRows_;
-  auto changes = changesIn(range, asOf);
-  if (!changes.isOk()) {
-    cursor.error_ = changes.status();
-    return cursor;
+  if (changes_ != nullptr && !readsHistory(asOf) && range.low != range.high && !range.isEmpty()) {
+    // The first window; loadNextWindow() reads the others as the merge reaches them.
+    cursor.window_ = std::min<size_t>(batchRows_, kFirstWindow);
+    auto end = changes_->windowEnd(range.low, cursor.window_);
+    const RowKey high = end.isOk() && rowKeyLess(*end, range.high) ? *end : range.high;
+    core::Status status = end.status();
+    if (status.isOk())
+      status = changes_->changesAt(ScanRange{range.low, high}, asOf, cursor.changes_);
+    if (!status.isOk()) {
+      cursor.error_ = status;
+      return cursor;
+    }
+    if (rowKeyLess(high, range.high)) {
+      cursor.windows_ = changes_;
+      cursor.asOf_ = asOf;
+      cursor.windowHigh_ = high;
+      cursor.rangeHigh_ = range.high;
+    }
+  } else {
+    auto changes = changesIn(range, asOf);
+    if (!changes.isOk()) {
+      cursor.error_ = changes.status();
+      return cursor;
+    }
+    cursor.changes_ = std::move(changes).value();
   }
-  cursor.changes_ = std::move(changes).value();
-  if (!cursor.changes_.empty()) {
+  cursor.merging_ = !cursor.changes_.empty() || cursor.windows_ != nullptr;
+  if (cursor.merging_) {
     cursor.keepAlive_ = novelty_;
     // Merging compares keys, so the tree must yield its key columns too.
     columns |= keyMask(perm_);
@@ -230,26 +278,11 @@ core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, ui
     if (!base_) return std::optional<IndexRow>();
     return base_->seek(key, asOf);
   }
-  auto firstIn = [&](const ScanRange& range) -> core::Result<std::optional<IndexRow>> {
-    SnapshotCursor cursor = scan(range, kAllColumns, asOf);
-    ColumnBatch batch;
-    CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
-    if (!found) return std::optional<IndexRow>();
-    return std::optional<IndexRow>(rowAt(batch, 0));
-  };
-  if (readsHistory(asOf)) return firstIn(ScanRange{key, kMaxRowKey});
-  // A scan gathers every novelty change of its range before its first row: read the novelty a
-  // window at a time instead, growing, so the first row costs about the changes before it
-  // rather than all those after `key` (a fresh ledger's whole novelty, for hasGraph at a past t).
-  RowKey low = key;
-  size_t window = std::min<size_t>(batchRows_, kFirstSeekWindow);
-  while (true) {
-    CAIRN_ASSIGN_OR_RETURN(const RowKey high, changes_->windowEnd(low, window));
-    CAIRN_ASSIGN_OR_RETURN(std::optional<IndexRow> first, firstIn(ScanRange{low, high}));
-    if (first || rowKeyEqual(high, kMaxRowKey)) return first;
-    low = nextRowKey(high);
-    window *= 4;
-  }
+  SnapshotCursor cursor = scan(ScanRange{key, kMaxRowKey}, kAllColumns, asOf);
+  ColumnBatch batch;
+  CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
+  if (!found) return std::optional<IndexRow>();
+  return std::optional<IndexRow>(rowAt(batch, 0));
 }
 
 }  // namespace cairn::index

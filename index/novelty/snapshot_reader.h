@@ -44,6 +44,8 @@ class SnapshotCursor {
   SnapshotCursor() = default;
 
   core::Result<bool> nextMerged(ColumnBatch& out, size_t maxRows);
+  // Replaces changes_ with those of the next window of the range (see scan()).
+  core::Status loadNextWindow();
   RowKey baseKey(size_t row) const;
   void emitBase(ColumnBatch& out, size_t row) const;
   void emitChange(ColumnBatch& out, const KeyChange& change) const;
@@ -53,9 +55,16 @@ class SnapshotCursor {
   size_t batchRows_ = 0;
   std::optional<ScanCursor> base_;
   std::shared_ptr<const Novelty> keepAlive_;
-  std::vector<KeyChange> changes_;  // empty: the base cursor's batches pass through
-  core::Status error_;              // finding the changes failed (history read): next() says so
+  bool merging_ = false;            // false: the base cursor's batches pass through
+  std::vector<KeyChange> changes_;  // of the range up to windowHigh_ (all of it when no windows_)
+  core::Status error_;              // finding the changes failed (a block read): next() says so
   size_t nextChange_ = 0;
+  // The novelty still to read, a window at a time (null once the last window is loaded).
+  const PermutationNovelty* windows_ = nullptr;
+  uint64_t asOf_ = 0;
+  RowKey windowHigh_{};
+  RowKey rangeHigh_{};
+  size_t window_ = 0;  // entries per run in the window loaded last
   ColumnBatch baseBatch_;
   size_t basePos_ = 0;
   bool baseDone_ = false;
@@ -78,7 +87,11 @@ class SnapshotReader {
   // The index root's tree, null when the graph is not in it.
   const PermutationReader* base() const { return base_ ? &*base_ : nullptr; }
 
-  // Rows with low <= key <= high present at asOf, in key order.
+  // Rows with low <= key <= high present at asOf, in key order. The novelty is read in
+  // windows that grow from a few dozen changes per run, each as the merge reaches it, so the
+  // first rows cost about the changes before them, not every change in the range (a LIMIT over
+  // a wide range of a large unindexed novelty or delta layer). Point ranges and reads at a t
+  // before the root's (from history) gather their changes at once.
   SnapshotCursor scan(const ScanRange& range, ColumnMask columns, uint64_t asOf = UINT64_MAX) const;
   // The number of rows scan() would return; from directories plus the novelty's delta.
   core::Result<uint64_t> count(const ScanRange& range, uint64_t asOf = UINT64_MAX,
@@ -87,9 +100,9 @@ class SnapshotReader {
   // least the last `rows` rows of the range (all when it has fewer).
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
-  // The first row with key >= `key` present at asOf. Reads the novelty in growing windows from
-  // `key` until a row turns up (at a t before the root's, every history row from `key` on): for
-  // whether one key is present, contains() is cheaper still.
+  // The first row with key >= `key` present at asOf: the first row of a scan from `key`, so it
+  // reads the novelty only up to that row (at a t before the root's, every history row from
+  // `key` on). For whether one key is present, contains() is cheaper still.
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
   // Whether the row with exactly this key is present at asOf: a point scan, so a binary search
   // in each novelty run and one descent of the tree.
