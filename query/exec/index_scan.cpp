@@ -53,7 +53,8 @@ IndexScan::IndexScan(ExecContext& ctx, const TriplePattern& pattern, const Graph
                      bool objectOrder, std::optional<index::ScanRange> range)
     : Operator(ctx, "IndexScan", {}),
       slots_(compilePattern(ctx, pattern)),
-      source_(ctx, scope, accessOf(slots_, objectOrder, range), "IndexScan") {
+      source_(ctx, scope, accessOf(slots_, objectOrder, range), "IndexScan"),
+      nextRows_(std::min(TripleSource::kMinReadRows, ctx.batchRows())) {
   // The operator's columns are the pattern's distinct variables.
   setVariables(slots_.variables);
   if (!ctx.describesPlan()) return;
@@ -83,7 +84,8 @@ bool IndexScan::produce(Batch& out) {
   p_.clear();
   o_.clear();
   size_t n = 0;
-  bool more = source_.next(s_, p_, o_, ctx_.batchRows(), n);
+  bool more = source_.next(s_, p_, o_, nextRows_, n);
+  nextRows_ = std::min(nextRows_ * 4, ctx_.batchRows());
   std::vector<ValueId>* free[3] = {&s_, &p_, &o_};
   std::array<ValueId, 3> spo;
   for (size_t r = 0; r < n; ++r) {

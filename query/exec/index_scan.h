@@ -1,7 +1,9 @@
 #pragma once
 // IndexScan: the solutions of one triple pattern over a graph scope, read from the permutation
 // whose key prefix covers the pattern's constants (exec/triple_source.h). Repeated variables
-// (?x :p ?x) are checked per row. Streams: a LIMIT above it stops the scan early.
+// (?x :p ?x) are checked per row. Streams: a LIMIT above it stops the scan early, and its batches
+// start small and grow (64 rows, 4x each, up to the batch size), so a LIMIT 10 reads a few dozen
+// rows, not a whole batch (of the tree, or of a large unindexed novelty).
 
 #include "query/algebra/term_pattern.h"
 #include "query/exec/operator.h"
@@ -28,6 +30,7 @@ class IndexScan final : public Operator {
   PatternSlots slots_;
   TripleSource source_;
   std::vector<ValueId> s_, p_, o_;
+  size_t nextRows_;  // rows to ask for next
 };
 
 }  // namespace cairn::query

@@ -94,7 +94,11 @@ bool TripleSource::next(std::vector<ValueId>& s, std::vector<ValueId>& p, std::v
   while (added < maxRows) {
     if (batchPos_ >= batch_.rows) {
       if (!cursor_ && !openGraph()) return false;
-      auto more = cursor_->next(batch_);
+      // A full request reads the index's own batch; a smaller one (a LIMIT's first rows) as
+      // much as it asks for.
+      auto more = maxRows >= ctx_.batchRows()
+                      ? cursor_->next(batch_)
+                      : cursor_->next(batch_, std::max(maxRows, kMinReadRows));
       if (!more.isOk()) throwStorageError(more.status());
       batchPos_ = 0;
       if (!more.value()) {

@@ -46,9 +46,12 @@ class TripleSource {
 
   // Appends up to `maxRows` matching rows to s/p/o (only free positions are appended; fixed
   // positions are not repeated) and sets `rows` to their number. Returns false at the end
-  // (possibly after appending rows).
+  // (possibly after appending rows). Asked for fewer than the query's batch rows, it reads the
+  // index about as far as it needs: `maxRows` at a time, at least kMinReadRows (so a loop asking
+  // for a row at a time still reads in bulk).
   bool next(std::vector<ValueId>& s, std::vector<ValueId>& p, std::vector<ValueId>& o,
             size_t maxRows, size_t& rows);
+  static constexpr size_t kMinReadRows = 64;
   ~TripleSource();
   // The number of matching rows, from the index directories where possible (one graph, no
   // filtered position); nullopt when it would need a scan.
