@@ -39,6 +39,29 @@ TEST(QueryEngine, AskStopsAtTheFirstSolution) {
   EXPECT_FALSE(runQuery(ledger, "ASK { ex:alice ex:knows ex:nobody }").result.boolean);
 }
 
+TEST(QueryEngine, ALimitReadsAFewDozenRowsNotAWholeBatch) {
+  std::string data;
+  for (int i = 0; i < 500; ++i)
+    data += "ex:s" + std::to_string(i) + " ex:v " + std::to_string(i) + " .\n";
+  TestLedger ledger = exampleLedger(data);
+  query::QueryOptions options;
+  options.analyze = true;
+  auto r = runQuery(ledger, "SELECT ?s WHERE { ?s ex:v ?o } LIMIT 10", options);
+  EXPECT_EQ(r.report.resultRows, 10u);
+  // The scan's first batch is small (it grows only when more is asked for): one batch of 64.
+  const auto* scan = findOp(r.report.plan, "IndexScan");
+  ASSERT_NE(scan, nullptr);
+  ASSERT_TRUE(scan->actual.has_value());
+  EXPECT_EQ(scan->actual->batches, 1u);
+  EXPECT_EQ(scan->actual->rows, 64u);
+  // Read to the end, the batches grow: 64, 256, then the rest.
+  auto all = runQuery(ledger, "SELECT ?s WHERE { ?s ex:v ?o }", options);
+  EXPECT_EQ(all.report.resultRows, 500u);
+  const auto* full = findOp(all.report.plan, "IndexScan");
+  ASSERT_NE(full, nullptr);
+  EXPECT_EQ(full->actual->batches, 3u);
+}
+
 TEST(QueryEngine, ConstructSkipsInvalidTriplesAndDeduplicates) {
   TestLedger ledger = exampleLedger(kPeople);
   auto r = runQuery(ledger,
