@@ -15,6 +15,14 @@
 // Each shape's microseconds per triple (median and range over the repeats) at each size, and
 // the largest size's over the smallest's. Checked: each update inserted or deleted what it must.
 //
+// And the reads a bounded query makes over the novelty insert-new leaves (N triples, none
+// indexed), right after it: microseconds per query (the median of kReadReps runs, then median
+// and range over the repeats), which must not grow with N:
+//   limit-all        SELECT * WHERE { ?s ?p ?o } LIMIT 10;
+//   limit-predicate  SELECT ?s ?o WHERE { ?s <p7> ?o } LIMIT 10 (N/40 of the triples).
+// Checked: each answers 10 rows. Session 17 made scans read the novelty in growing windows;
+// before, every scan gathered all the changes of its range before its first row.
+//
 // Session 16 found insert-present, delete-data and insert-again quadratic in N (every
 // presence check read the novelty from its key to the end of the permutation): a 60,000-triple
 // DELETE WHERE took 29 s.
@@ -33,6 +41,7 @@
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "index/write/live_ledger.h"
+#include "query/engine/query_engine.h"
 #include "query/update/update_executor.h"
 #include "server/cli/progress_display.h"
 #include "sparql/parser/sparql_parser.h"
@@ -60,6 +69,47 @@ const std::vector<Shape> kShapes = {{"insert-new", 1, 0},
                                     {"delete-data", 0, 1},
                                     {"insert-again", 1, 0},
                                     {"delete-where", 0, 1}};
+
+struct Read {
+  const char* name;
+  const char* text;
+};
+
+const std::vector<Read> kReads = {
+    {"limit-all", "SELECT * WHERE { ?s ?p ?o } LIMIT 10"},
+    {"limit-predicate", "SELECT ?s ?o WHERE { ?s <http://bench.example/p7> ?o } LIMIT 10"}};
+constexpr int kReadReps = 15;
+constexpr uint64_t kReadRows = 10;
+
+// Counts the solutions of a query.
+struct RowCounter final : query::ResultSink {
+  uint64_t rows = 0;
+  void beginSolutions(const std::vector<std::string>&) override {}
+  void solution(std::span<const core::Term* const>) override { ++rows; }
+  void booleanResult(bool) override {}
+  void beginGraph() override {}
+  void triple(const core::Term&, const core::Term&, const core::Term&) override {}
+  void end() override {}
+};
+
+// Microseconds per run of `read` on the current snapshot: the median of kReadReps (each parsed
+// and run); dies unless it answers kReadRows rows.
+double timeRead(const index::LiveLedger& ledger, const Read& read) {
+  const std::shared_ptr<const index::Ledger> snapshot = ledger.snapshot();
+  std::vector<double> micros;
+  for (int rep = 0; rep < kReadReps; ++rep) {
+    RowCounter sink;
+    const auto start = Clock::now();
+    query::executeQuery(*snapshot, sparql::parseQuery(read.text), {}, sink);
+    micros.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+    if (sink.rows != kReadRows) {
+      die(std::string(read.name) + ": " + std::to_string(sink.rows) + " rows, expected " +
+          std::to_string(kReadRows));
+    }
+  }
+  std::sort(micros.begin(), micros.end());
+  return micros[micros.size() / 2];
+}
 
 std::string triples(uint64_t n) {
   std::string text;
@@ -95,7 +145,8 @@ double timeUpdate(index::LiveLedger& ledger, const std::string& text, uint64_t i
   return seconds;
 }
 
-// Microseconds per triple of each shape, one run on a fresh ledger.
+// One run on a fresh ledger: microseconds per triple of each shape, then per query of each
+// read (kShapes, then kReads).
 std::vector<double> runOnce(uint64_t n, const std::filesystem::path& directory) {
   storage::MemoryBlobStore blobs;
   storage::MemoryHeadStore heads;
@@ -105,14 +156,18 @@ std::vector<double> runOnce(uint64_t n, const std::filesystem::path& directory) 
   const std::string remove = "DELETE DATA {\n" + data + "}";
   const std::vector<std::string> texts = {insert, insert, remove, insert,
                                           "DELETE WHERE { ?s ?p ?o }"};
-  std::vector<double> micros;
+  std::vector<double> micros, reads;
   for (size_t i = 0; i < kShapes.size(); ++i) {
     const Shape& shape = kShapes[i];
     const uint64_t extra = i + 1 == kShapes.size() ? 1 : 0;  // DELETE WHERE takes the seed too
     const double seconds =
         timeUpdate(*ledger, texts[i], shape.inserted * n, shape.deleted * n + extra, shape.name);
     micros.push_back(seconds * 1e6 / static_cast<double>(n));
+    if (i == 0) {
+      for (const Read& read : kReads) reads.push_back(timeRead(*ledger, read));
+    }
   }
+  micros.insert(micros.end(), reads.begin(), reads.end());
   return micros;
 }
 
@@ -151,7 +206,7 @@ int main(int argc, char** argv) {
   for (size_t s = 0; s < sizes.size(); ++s) {
     for (unsigned r = 0; r < repeats; ++r) runs[s].push_back(runOnce(sizes[s], data));
     std::vector<Summary> perShape;
-    for (size_t k = 0; k < kShapes.size(); ++k) {
+    for (size_t k = 0; k < kShapes.size() + kReads.size(); ++k) {
       std::vector<double> values;
       for (const auto& run : runs[s]) values.push_back(run[k]);
       perShape.push_back(summarize(values));
@@ -159,8 +214,11 @@ int main(int argc, char** argv) {
     summaries.push_back(perShape);
   }
   nlohmann::json out = nlohmann::json::object();
-  for (size_t k = 0; k < kShapes.size(); ++k) {
-    std::printf("%-16s", kShapes[k].name);
+  for (size_t k = 0; k < kShapes.size() + kReads.size(); ++k) {
+    const bool read = k >= kShapes.size();
+    const char* name = read ? kReads[k - kShapes.size()].name : kShapes[k].name;
+    if (k == kShapes.size()) std::printf("%-16s\n", "us per query");
+    std::printf("%-16s", name);
     nlohmann::json shape = nlohmann::json::object();
     for (size_t s = 0; s < sizes.size(); ++s) {
       const Summary& x = summaries[s][k];
@@ -170,10 +228,12 @@ int main(int argc, char** argv) {
     const double growth = summaries.back()[k].median / summaries.front()[k].median;
     std::printf("  x%.2f\n", growth);
     shape["growth"] = growth;
-    out[kShapes[k].name] = shape;
+    out[name] = shape;
   }
-  std::printf("(median (min-max) of %u fresh ledgers; last column: largest size / smallest)\n",
-              repeats);
+  std::printf(
+      "(median (min-max) of %u fresh ledgers, a read's figure the median of its %d runs; last "
+      "column: largest size / smallest)\n",
+      repeats, kReadReps);
   std::printf("peak RSS %.1f MiB; %s\n", server::peakRssBytes() / 1048576.0,
               core::allocatorInUse().c_str());
   if (json) std::printf("%s\n", out.dump(2).c_str());
