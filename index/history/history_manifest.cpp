@@ -341,6 +341,36 @@ core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const 
   return core::Status::ok();
 }
 
+core::Result<RowKey> HistoryView::windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
+                                            uint64_t asOf, size_t blocks) const {
+  RowKey end = kMaxRowKey;
+  const GraphHistory* history = manifest_.findGraph(graph);
+  if (history == nullptr) return end;
+  const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
+  const std::vector<HistorySegmentRef>& refs = history->of(perm);
+  for (size_t s = 0; s < refs.size(); ++s) {
+    if (!refs[s].meets(asOf)) continue;
+    CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
+    end = std::min(end, reader.windowEnd(low, asOf, blocks));
+  }
+  return end;
+}
+
+core::Result<uint64_t> HistoryView::visibleUpperBound(core::NodeId graph, Permutation perm,
+                                                      const ScanRange& range, uint64_t asOf) const {
+  uint64_t rows = 0;
+  const GraphHistory* history = manifest_.findGraph(graph);
+  if (history == nullptr) return rows;
+  const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
+  const std::vector<HistorySegmentRef>& refs = history->of(perm);
+  for (size_t s = 0; s < refs.size(); ++s) {
+    if (!refs[s].meets(asOf)) continue;
+    CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
+    rows += reader.visibleUpperBound(range, asOf);
+  }
+  return rows;
+}
+
 core::Status HistoryView::entriesIn(core::NodeId graph, Permutation perm, const ScanRange& range,
                                     std::vector<HistoryEntry>& out) const {
   const GraphHistory* history = manifest_.findGraph(graph);

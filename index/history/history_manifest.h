@@ -107,6 +107,18 @@ class HistoryView {
   core::Status visibleAt(core::NodeId graph, Permutation perm, const ScanRange& range,
                          uint64_t asOf, std::vector<IndexRow>& out) const;
 
+  // The end of a window of the rows visible at asOf from `low` on: the smallest of the segments'
+  // windowEnd(low, asOf, blocks), so no segment has more than about `blocks` blocks to read for
+  // [low, end]; kMaxRowKey when none has more than that left. Fails only when a segment's
+  // directory cannot be read.
+  core::Result<RowKey> windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
+                                 uint64_t asOf, size_t blocks) const;
+
+  // The sum of the segments' visibleUpperBound(range, asOf): at least the number of rows
+  // visibleAt would return, from the directories alone.
+  core::Result<uint64_t> visibleUpperBound(core::NodeId graph, Permutation perm,
+                                           const ScanRange& range, uint64_t asOf) const;
+
   // Appends every history entry of (graph, perm) with a key in `range`, at every t, merged in
   // historyEntryLess order (key, then newest first).
   core::Status entriesIn(core::NodeId graph, Permutation perm, const ScanRange& range,

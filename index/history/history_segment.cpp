@@ -231,6 +231,28 @@ core::Status HistorySegment::visibleAt(const ScanRange& range, uint64_t asOf,
   return core::Status::ok();
 }
 
+RowKey HistorySegment::windowEnd(const RowKey& low, uint64_t asOf, size_t blocks) const {
+  if (asOf < minT() || asOf >= maxT()) return kMaxRowKey;
+  const auto [first, last] = blockWindow(ScanRange{low, kMaxRowKey});
+  size_t seen = 0;
+  for (size_t b = first; b < last; ++b) {
+    const HistoryBlockInfo& info = directory_->blocks[b];
+    if (info.mayBeVisibleAt(asOf) && ++seen == blocks) return info.lastKey;
+  }
+  return kMaxRowKey;
+}
+
+uint64_t HistorySegment::visibleUpperBound(const ScanRange& range, uint64_t asOf) const {
+  if (range.isEmpty() || asOf < minT() || asOf >= maxT()) return 0;
+  const auto [first, last] = blockWindow(range);
+  uint64_t entries = 0;
+  for (size_t b = first; b < last; ++b) {
+    const HistoryBlockInfo& info = directory_->blocks[b];
+    if (info.mayBeVisibleAt(asOf)) entries += info.entries;
+  }
+  return entries;
+}
+
 core::Status HistorySegment::entriesIn(const ScanRange& range,
                                        std::vector<HistoryEntry>& out) const {
   if (range.isEmpty()) return core::Status::ok();

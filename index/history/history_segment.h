@@ -140,6 +140,16 @@ class HistorySegment {
   // Appends every entry with a key in `range`, at every t, in segment order.
   core::Status entriesIn(const ScanRange& range, std::vector<HistoryEntry>& out) const;
 
+  // The last key of the `blocks`-th block from `low` on that may hold rows visible at asOf;
+  // kMaxRowKey when fewer follow. From the directory alone: what a windowed read of the rows
+  // visible at asOf reads a piece at a time (HistoryView::windowEnd).
+  RowKey windowEnd(const RowKey& low, uint64_t asOf, size_t blocks) const;
+
+  // At least as many as visibleAt(range, asOf) would return: the entries of every block that
+  // meets the range and may hold rows visible at asOf. From the directory alone (a planner's
+  // estimate, where reading the blocks would cost the scan itself).
+  uint64_t visibleUpperBound(const ScanRange& range, uint64_t asOf) const;
+
   // Block b (< blocks().size()), fetched or from the cache, validated against its record.
   // Corruption names the block and this segment.
   core::Result<std::shared_ptr<const HistoryBlock>> loadBlock(size_t b) const;

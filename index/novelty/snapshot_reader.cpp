@@ -8,9 +8,17 @@ namespace {
 
 // Novelty entries per run in the first window a scan reads (at most batchRows); each next
 // window is 4 times larger, up to the last. Growing, the windows cost a scan of the whole range
-// about a third more than one read of it, and the first rows little.
+// about a third more than one read of it, and the first rows little. History is read in blocks:
+// one per segment for every kEntriesPerHistoryBlock of the window.
 constexpr size_t kFirstWindow = 64;
 constexpr size_t kLastWindow = size_t{1} << 16;
+constexpr size_t kEntriesPerHistoryBlock = 64;
+
+void appendHistoryRows(Permutation perm, const std::vector<IndexRow>& rows,
+                       std::vector<KeyChange>& out) {
+  out.reserve(out.size() + rows.size());
+  for (const IndexRow& row : rows) out.push_back(KeyChange{rowKey(perm, row), row.t, true, false});
+}
 
 ColumnMask keyMask(Permutation perm) {
   ColumnMask mask = 0;
@@ -30,6 +38,29 @@ void addStats(ScanStats& into, const ScanStats& from) {
 }
 
 }  // namespace
+
+// ---- ChangeWindows ----
+
+core::Result<RowKey> ChangeWindows::read(const RowKey& low, const RowKey& high, size_t entries,
+                                         std::vector<KeyChange>& out) const {
+  RowKey end;
+  if (novelty != nullptr) {
+    CAIRN_ASSIGN_OR_RETURN(end, novelty->windowEnd(low, entries));
+  } else {
+    const size_t blocks = std::max<size_t>(1, entries / kEntriesPerHistoryBlock);
+    CAIRN_ASSIGN_OR_RETURN(end, history->windowEnd(graph, perm, low, asOf, blocks));
+  }
+  if (rowKeyLess(high, end)) end = high;
+  const ScanRange window{low, end};
+  if (novelty != nullptr) {
+    CAIRN_RETURN_IF_ERROR(novelty->changesAt(window, asOf, out));
+  } else {
+    std::vector<IndexRow> rows;
+    CAIRN_RETURN_IF_ERROR(history->visibleAt(graph, perm, window, asOf, rows));
+    appendHistoryRows(perm, rows, out);
+  }
+  return end;
+}
 
 // ---- SnapshotCursor ----
 
@@ -101,8 +132,7 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
     }
     const bool haveBase = basePos_ < baseBatch_.rows;
     const RowKey key = haveBase ? baseKey(basePos_) : kMaxRowKey;
-    if (nextChange_ == changes_.size() && windows_ != nullptr &&
-        (!haveBase || rowKeyLess(windowHigh_, key))) {
+    if (nextChange_ == changes_.size() && windows_ && (!haveBase || rowKeyLess(windowHigh_, key))) {
       // No change of the window decides the next base row (or there is none): read on.
       if (core::Status loaded = loadNextWindow(); !loaded.isOk()) {
         error_ = loaded;
@@ -133,13 +163,10 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
 core::Status SnapshotCursor::loadNextWindow() {
   const RowKey low = nextRowKey(windowHigh_);
   window_ = std::min(window_ * 4, kLastWindow);
-  CAIRN_ASSIGN_OR_RETURN(RowKey high, windows_->windowEnd(low, window_));
-  if (rowKeyLess(rangeHigh_, high)) high = rangeHigh_;
   changes_.clear();
   nextChange_ = 0;
-  CAIRN_RETURN_IF_ERROR(windows_->changesAt(ScanRange{low, high}, asOf_, changes_));
-  windowHigh_ = high;
-  if (!rowKeyLess(high, rangeHigh_)) windows_ = nullptr;
+  CAIRN_ASSIGN_OR_RETURN(windowHigh_, windows_->read(low, rangeHigh_, window_, changes_));
+  if (!rowKeyLess(windowHigh_, rangeHigh_)) windows_.reset();
   return core::Status::ok();
 }
 
@@ -166,9 +193,7 @@ core::Result<std::vector<KeyChange>> SnapshotReader::changesIn(const ScanRange& 
     // Every novelty change is after the root's t, so before it only history adds rows.
     std::vector<IndexRow> rows;
     CAIRN_RETURN_IF_ERROR(history_->visibleAt(graph_, perm_, range, asOf, rows));
-    out.reserve(rows.size());
-    for (const IndexRow& row : rows)
-      out.push_back(KeyChange{rowKey(perm_, row), row.t, true, false});
+    appendHistoryRows(perm_, rows, out);
     return out;
   }
   if (changes_ != nullptr) CAIRN_RETURN_IF_ERROR(changes_->changesAt(range, asOf, out));
@@ -181,22 +206,20 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
   cursor.perm_ = perm_;
   cursor.columns_ = columns;
   cursor.batchRows_ = batchRows_;
-  if (changes_ != nullptr && !readsHistory(asOf) && range.low != range.high && !range.isEmpty()) {
+  const bool history = readsHistory(asOf);
+  if ((changes_ != nullptr || history) && range.low != range.high && !range.isEmpty()) {
     // The first window; loadNextWindow() reads the others as the merge reaches them.
+    ChangeWindows source{history ? nullptr : changes_, history ? history_ : nullptr, graph_, perm_,
+                         asOf};
     cursor.window_ = std::min<size_t>(batchRows_, kFirstWindow);
-    auto end = changes_->windowEnd(range.low, cursor.window_);
-    const RowKey high = end.isOk() && rowKeyLess(*end, range.high) ? *end : range.high;
-    core::Status status = end.status();
-    if (status.isOk())
-      status = changes_->changesAt(ScanRange{range.low, high}, asOf, cursor.changes_);
-    if (!status.isOk()) {
-      cursor.error_ = status;
+    auto high = source.read(range.low, range.high, cursor.window_, cursor.changes_);
+    if (!high.isOk()) {
+      cursor.error_ = high.status();
       return cursor;
     }
-    if (rowKeyLess(high, range.high)) {
-      cursor.windows_ = changes_;
-      cursor.asOf_ = asOf;
-      cursor.windowHigh_ = high;
+    if (rowKeyLess(*high, range.high)) {
+      cursor.windows_ = std::move(source);
+      cursor.windowHigh_ = *high;
       cursor.rangeHigh_ = range.high;
     }
   } else {
@@ -207,7 +230,7 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
     }
     cursor.changes_ = std::move(changes).value();
   }
-  cursor.merging_ = !cursor.changes_.empty() || cursor.windows_ != nullptr;
+  cursor.merging_ = !cursor.changes_.empty() || cursor.windows_.has_value();
   if (cursor.merging_) {
     cursor.keepAlive_ = novelty_;
     // Merging compares keys, so the tree must yield its key columns too.
@@ -234,6 +257,17 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
     delta += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
   }
   return static_cast<uint64_t>(static_cast<int64_t>(rows) + delta);
+}
+
+core::Result<uint64_t> SnapshotReader::estimateCount(const ScanRange& range, uint64_t asOf) const {
+  if (!readsHistory(asOf)) return count(range, asOf);
+  uint64_t rows = 0;
+  if (base_) {
+    CAIRN_ASSIGN_OR_RETURN(rows, base_->count(range, asOf));
+  }
+  CAIRN_ASSIGN_OR_RETURN(const uint64_t history,
+                         history_->visibleUpperBound(graph_, perm_, range, asOf));
+  return rows + history;
 }
 
 std::optional<int64_t> SnapshotReader::currentStateDelta(const ScanRange& range,

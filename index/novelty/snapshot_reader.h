@@ -31,6 +31,22 @@
 
 namespace cairn::index {
 
+// Where a scan's changes come from, read a window at a time: the novelty at or after the index
+// root's t, the history before it.
+struct ChangeWindows {
+  const PermutationNovelty* novelty = nullptr;  // null: the history
+  std::shared_ptr<const HistoryView> history;
+  core::NodeId graph = core::kNoNode;
+  Permutation perm = Permutation::kSPOT;
+  uint64_t asOf = 0;
+
+  // Appends the deciding change at asOf of each key in a window from `low`: about `entries`
+  // changes per novelty run (history: one block per segment for every 64), not past `high`.
+  // Returns the window's last key.
+  core::Result<RowKey> read(const RowKey& low, const RowKey& high, size_t entries,
+                            std::vector<KeyChange>& out) const;
+};
+
 class SnapshotCursor {
  public:
   // Replaces `out` with the next batch (only the requested columns filled); false, with an
@@ -59,9 +75,8 @@ class SnapshotCursor {
   std::vector<KeyChange> changes_;  // of the range up to windowHigh_ (all of it when no windows_)
   core::Status error_;              // finding the changes failed (a block read): next() says so
   size_t nextChange_ = 0;
-  // The novelty still to read, a window at a time (null once the last window is loaded).
-  const PermutationNovelty* windows_ = nullptr;
-  uint64_t asOf_ = 0;
+  // The changes still to read, a window at a time (none once the last window is loaded).
+  std::optional<ChangeWindows> windows_;
   RowKey windowHigh_{};
   RowKey rangeHigh_{};
   size_t window_ = 0;  // entries per run in the window loaded last
@@ -87,22 +102,25 @@ class SnapshotReader {
   // The index root's tree, null when the graph is not in it.
   const PermutationReader* base() const { return base_ ? &*base_ : nullptr; }
 
-  // Rows with low <= key <= high present at asOf, in key order. The novelty is read in
-  // windows that grow from a few dozen changes per run, each as the merge reaches it, so the
-  // first rows cost about the changes before them, not every change in the range (a LIMIT over
-  // a wide range of a large unindexed novelty or delta layer). Point ranges and reads at a t
-  // before the root's (from history) gather their changes at once.
+  // Rows with low <= key <= high present at asOf, in key order. The novelty (before the root's
+  // t, the history) is read in windows that grow from a few dozen changes per run, each as the
+  // merge reaches it, so the first rows cost about the changes before them, not every change in
+  // the range (a LIMIT over a wide range of a large unindexed novelty, delta layer or history).
+  // Point ranges gather their changes at once.
   SnapshotCursor scan(const ScanRange& range, ColumnMask columns, uint64_t asOf = UINT64_MAX) const;
   // The number of rows scan() would return; from directories plus the novelty's delta.
   core::Result<uint64_t> count(const ScanRange& range, uint64_t asOf = UINT64_MAX,
                                ScanStats* stats = nullptr) const;
+  // count(), or, where that would read every row (at a t before the root's, where history has
+  // no counts), an upper bound from the directories: for a planner's estimates.
+  core::Result<uint64_t> estimateCount(const ScanRange& range, uint64_t asOf = UINT64_MAX) const;
   // As PermutationReader::tailStart: scanning from the returned key to range.high yields at
   // least the last `rows` rows of the range (all when it has fewer).
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
   // The first row with key >= `key` present at asOf: the first row of a scan from `key`, so it
-  // reads the novelty only up to that row (at a t before the root's, every history row from
-  // `key` on). For whether one key is present, contains() is cheaper still.
+  // reads the novelty (or history) only about up to that row. For whether one key is present,
+  // contains() is cheaper still.
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
   // Whether the row with exactly this key is present at asOf: a point scan, so a binary search
   // in each novelty run and one descent of the tree.
