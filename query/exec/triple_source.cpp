@@ -137,13 +137,18 @@ TripleSource::~TripleSource() {
   if (seenBytes_ > 0) ctx_.charge(-seenBytes_, reportName_);
 }
 
-std::optional<uint64_t> TripleSource::countFromDirectory() const {
+std::optional<uint64_t> TripleSource::countFromDirectory() const { return directoryCount(false); }
+
+std::optional<uint64_t> TripleSource::estimateFromDirectory() const { return directoryCount(true); }
+
+std::optional<uint64_t> TripleSource::directoryCount(bool estimate) const {
   if (impossible_) return 0;
   if (plan_.filterObject || scope_.graphs.size() > 1) return std::nullopt;
   if (scope_.graphs.empty()) return 0;
   const index::SnapshotReader* reader = ctx_.reader(scope_.graphs[0], plan_.perm);
   if (!reader) return 0;
-  auto count = reader->count(range_, ctx_.asOf());
+  auto count =
+      estimate ? reader->estimateCount(range_, ctx_.asOf()) : reader->count(range_, ctx_.asOf());
   if (!count.isOk()) throwStorageError(count.status());
   return count.value();
 }

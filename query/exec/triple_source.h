@@ -56,11 +56,15 @@ class TripleSource {
   // The number of matching rows, from the index directories where possible (one graph, no
   // filtered position); nullopt when it would need a scan.
   std::optional<uint64_t> countFromDirectory() const;
+  // countFromDirectory(), or where that would read the rows themselves (at a t before the index
+  // root's) an upper bound: what the planner's estimates use.
+  std::optional<uint64_t> estimateFromDirectory() const;
 
   bool empty() const { return impossible_; }
 
  private:
   bool openGraph();
+  std::optional<uint64_t> directoryCount(bool estimate) const;
 
   ExecContext& ctx_;
   GraphScope scope_;

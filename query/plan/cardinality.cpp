@@ -72,7 +72,7 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
 double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& scope) {
   std::string key = describePattern(pattern);
   for (core::NodeId g : scope.graphs) key += "|" + std::to_string(g);
-  if (auto it = exact_.find(key); it != exact_.end()) return it->second;
+  if (auto it = scanned_.find(key); it != scanned_.end()) return it->second;
 
   PatternSlots slots = compilePattern(ctx_, pattern);
   double rows = 0;
@@ -81,14 +81,14 @@ double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& sco
   } else {
     TripleAccess access{slots.constant[0], slots.constant[1], slots.constant[2], false};
     TripleSource source(ctx_, scope, access, "planner");
-    if (auto exact = source.countFromDirectory()) {
-      rows = static_cast<double>(*exact);
+    if (auto counted = source.estimateFromDirectory()) {
+      rows = static_cast<double>(*counted);
     } else {
       // (s, ?p, o) over one or several graphs: estimate from the subject's rows.
       rows = statisticsRows(pattern, scope);
     }
   }
-  exact_.emplace(key, rows);
+  scanned_.emplace(key, rows);
   return rows;
 }
 

@@ -54,7 +54,7 @@ class Cardinality {
 
   ExecContext& ctx_;
   std::map<core::NodeId, std::shared_ptr<const PlannerStatistics>> stats_;
-  std::map<std::string, double> exact_;  // scanRows cache by pattern text and scope
+  std::map<std::string, double> scanned_;  // scanRows cache by pattern text and scope
 };
 
 }  // namespace cairn::query::plan
