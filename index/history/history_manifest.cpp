@@ -1,6 +1,7 @@
 #include "index/history/history_manifest.h"
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 
 #include "index/history/history_block.h"
@@ -311,18 +312,15 @@ core::Result<HistorySegment> HistoryView::segment(size_t graphIndex, Permutation
 
 core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const ScanRange& range,
                                     uint64_t asOf, std::vector<IndexRow>& out) const {
-  const GraphHistory* history = manifest_.findGraph(graph);
-  if (history == nullptr || range.isEmpty()) return core::Status::ok();
-  const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
-  const std::vector<HistorySegmentRef>& refs = history->of(perm);
+  if (range.isEmpty()) return core::Status::ok();
   std::vector<std::vector<IndexRow>> runs;
-  for (size_t s = 0; s < refs.size(); ++s) {
-    if (!refs[s].meets(asOf)) continue;
-    CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
+  core::Status read = core::Status::ok();
+  CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
     std::vector<IndexRow> run;
-    CAIRN_RETURN_IF_ERROR(reader.visibleAt(range, asOf, run));
+    if (read.isOk()) read = s.visibleAt(range, asOf, run);
     if (!run.empty()) runs.push_back(std::move(run));
-  }
+  }));
+  CAIRN_RETURN_IF_ERROR(read);
   const size_t start = out.size();
   if (runs.size() == 1) {
     out.insert(out.end(), runs[0].begin(), runs[0].end());
@@ -341,33 +339,36 @@ core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const 
   return core::Status::ok();
 }
 
-core::Result<RowKey> HistoryView::windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
-                                            uint64_t asOf, size_t blocks) const {
-  RowKey end = kMaxRowKey;
+core::Status HistoryView::forEachSegmentMeeting(
+    core::NodeId graph, Permutation perm, uint64_t asOf,
+    const std::function<void(const HistorySegment&)>& visit) const {
   const GraphHistory* history = manifest_.findGraph(graph);
-  if (history == nullptr) return end;
+  if (history == nullptr) return core::Status::ok();
   const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
   const std::vector<HistorySegmentRef>& refs = history->of(perm);
   for (size_t s = 0; s < refs.size(); ++s) {
     if (!refs[s].meets(asOf)) continue;
     CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
-    end = std::min(end, reader.windowEnd(low, asOf, blocks));
+    visit(reader);
   }
+  return core::Status::ok();
+}
+
+core::Result<RowKey> HistoryView::windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
+                                            uint64_t asOf, size_t blocks) const {
+  RowKey end = kMaxRowKey;
+  CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
+    end = std::min(end, s.windowEnd(low, asOf, blocks));
+  }));
   return end;
 }
 
 core::Result<uint64_t> HistoryView::visibleUpperBound(core::NodeId graph, Permutation perm,
                                                       const ScanRange& range, uint64_t asOf) const {
   uint64_t rows = 0;
-  const GraphHistory* history = manifest_.findGraph(graph);
-  if (history == nullptr) return rows;
-  const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
-  const std::vector<HistorySegmentRef>& refs = history->of(perm);
-  for (size_t s = 0; s < refs.size(); ++s) {
-    if (!refs[s].meets(asOf)) continue;
-    CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
-    rows += reader.visibleUpperBound(range, asOf);
-  }
+  CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
+    rows += s.visibleUpperBound(range, asOf);
+  }));
   return rows;
 }
 

@@ -25,6 +25,29 @@ constexpr uint32_t kBatchRows = 16;
 
 RowKey keyOf(uint64_t k) { return RowKey{k + 1, 7, 0, 0, 0}; }
 
+// Reads `cursor` to its first error: the rows before it must be keyOf(0), keyOf(1), ... in order
+// and more than a few batches but not all, and the error the corruption of `victim`, named.
+void expectFirstRowsThenDamage(SnapshotCursor& cursor, const storage::ContentId& victim) {
+  ColumnBatch batch;
+  uint64_t rows = 0;
+  core::Status failure = core::Status::ok();
+  while (failure.isOk()) {
+    auto more = cursor.next(batch);
+    if (!more.isOk()) {
+      failure = more.status();
+    } else if (!*more) {
+      break;
+    }
+    for (size_t i = 0; i < batch.rows; ++i, ++rows) {
+      EXPECT_EQ(batch.column(Column::kS)[i], keyOf(rows)[0]) << "row " << rows;
+    }
+  }
+  EXPECT_GE(rows, 4 * kBatchRows);
+  EXPECT_LT(rows, kKeys);
+  EXPECT_EQ(failure.code(), core::StatusCode::kCorruption);
+  EXPECT_NE(failure.message().find(victim.shortHex()), std::string::npos) << failure.message();
+}
+
 class DamagedDeltaRunTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -53,25 +76,8 @@ class DamagedDeltaRunTest : public ::testing::Test {
 
 TEST_F(DamagedDeltaRunTest, AScanYieldsItsFirstRowsBeforeReadingTheDamagedBlock) {
   SnapshotCursor cursor = reader().scan(ScanRange::all(), kAllColumns);
+  expectFirstRowsThenDamage(cursor, victim_);
   ColumnBatch batch;
-  uint64_t rows = 0;
-  core::Status failure = core::Status::ok();
-  while (true) {
-    auto more = cursor.next(batch);
-    if (!more.isOk()) {
-      failure = more.status();
-      break;
-    }
-    if (!*more) break;
-    for (size_t i = 0; i < batch.rows; ++i, ++rows) {
-      ASSERT_EQ(batch.column(Column::kS)[i], keyOf(rows)[0]) << "row " << rows;
-    }
-  }
-  // The rows before the damaged block came out in order; then the damage, naming the block.
-  EXPECT_GE(rows, 4 * kBatchRows);
-  EXPECT_LT(rows, kKeys);
-  EXPECT_EQ(failure.code(), core::StatusCode::kCorruption);
-  EXPECT_NE(failure.message().find(victim_.shortHex()), std::string::npos) << failure.message();
   // And next() keeps saying so.
   auto again = cursor.next(batch);
   EXPECT_FALSE(again.isOk());
@@ -110,24 +116,8 @@ TEST(DamagedHistoryTest, AScanBeforeTheRootYieldsItsFirstRowsBeforeReadingTheDam
   const SnapshotReader reader(Permutation::kSPOT, std::nullopt, nullptr, nullptr, kBatchRows,
                               history, graph, /*rootT=*/10);
   SnapshotCursor cursor = reader.scan(ScanRange::all(), kAllColumns, /*asOf=*/5);
+  expectFirstRowsThenDamage(cursor, victim);
   ColumnBatch batch;
-  uint64_t rows = 0;
-  core::Status failure = core::Status::ok();
-  while (true) {
-    auto more = cursor.next(batch);
-    if (!more.isOk()) {
-      failure = more.status();
-      break;
-    }
-    if (!*more) break;
-    for (size_t i = 0; i < batch.rows; ++i, ++rows) {
-      ASSERT_EQ(batch.column(Column::kS)[i], keyOf(rows)[0]) << "row " << rows;
-    }
-  }
-  EXPECT_GE(rows, 4 * kBatchRows);
-  EXPECT_LT(rows, kKeys);
-  EXPECT_EQ(failure.code(), core::StatusCode::kCorruption);
-  EXPECT_NE(failure.message().find(victim.shortHex()), std::string::npos) << failure.message();
   // The planner's estimate comes from the block directory: no block read, at least every row.
   auto estimate = reader.estimateCount(ScanRange::all(), /*asOf=*/5);
   ASSERT_TRUE(estimate.isOk()) << estimate.status().toString();
