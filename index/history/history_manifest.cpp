@@ -312,12 +312,21 @@ core::Result<HistorySegment> HistoryView::segment(size_t graphIndex, Permutation
 
 core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const ScanRange& range,
                                     uint64_t asOf, std::vector<IndexRow>& out) const {
-  if (range.isEmpty()) return core::Status::ok();
+  return visibleWindow(graph, perm, range, asOf, SIZE_MAX, out).status();
+}
+
+core::Result<RowKey> HistoryView::visibleWindow(core::NodeId graph, Permutation perm,
+                                                const ScanRange& range, uint64_t asOf, size_t limit,
+                                                std::vector<IndexRow>& out) const {
+  RowKey end = range.high;
+  if (range.isEmpty()) return end;
   std::vector<std::vector<IndexRow>> runs;
   core::Status read = core::Status::ok();
   CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
     std::vector<IndexRow> run;
-    if (read.isOk()) read = s.visibleAt(range, asOf, run);
+    if (read.isOk()) read = s.visibleAt(range, asOf, run, limit);
+    // Stopped at its limit: its rows after the last one read are unknown.
+    if (run.size() >= limit) end = std::min(end, rowKey(perm, run.back()));
     if (!run.empty()) runs.push_back(std::move(run));
   }));
   CAIRN_RETURN_IF_ERROR(read);
@@ -328,6 +337,9 @@ core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const 
     mergeRuns(
         runs, [perm](const IndexRow& a, const IndexRow& b) { return rowLess(perm, a, b); }, out);
   }
+  auto past = std::partition_point(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(),
+                                   [&](const IndexRow& row) { return !(end < rowKey(perm, row)); });
+  out.erase(past, out.end());
 #ifndef NDEBUG
   for (size_t r = start + 1; r < out.size(); ++r) {
     CAIRN_DCHECK(rowLess(perm, out[r - 1], out[r]),
@@ -336,7 +348,7 @@ core::Status HistoryView::visibleAt(core::NodeId graph, Permutation perm, const 
 #else
   (void)start;
 #endif
-  return core::Status::ok();
+  return end;
 }
 
 core::Status HistoryView::forEachSegmentMeeting(
@@ -352,15 +364,6 @@ core::Status HistoryView::forEachSegmentMeeting(
     visit(reader);
   }
   return core::Status::ok();
-}
-
-core::Result<RowKey> HistoryView::windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
-                                            uint64_t asOf, size_t blocks) const {
-  RowKey end = kMaxRowKey;
-  CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
-    end = std::min(end, s.windowEnd(low, asOf, blocks));
-  }));
-  return end;
 }
 
 core::Result<uint64_t> HistoryView::visibleUpperBound(core::NodeId graph, Permutation perm,

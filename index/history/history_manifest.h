@@ -108,12 +108,11 @@ class HistoryView {
   core::Status visibleAt(core::NodeId graph, Permutation perm, const ScanRange& range,
                          uint64_t asOf, std::vector<IndexRow>& out) const;
 
-  // The end of a window of the rows visible at asOf from `low` on: the smallest of the segments'
-  // windowEnd(low, asOf, blocks), so no segment has more than about `blocks` blocks to read for
-  // [low, end]; kMaxRowKey when none has more than that left. Fails only when a segment's
-  // directory cannot be read.
-  core::Result<RowKey> windowEnd(core::NodeId graph, Permutation perm, const RowKey& low,
-                                 uint64_t asOf, size_t blocks) const;
+  // A window of visibleAt: reads at most `limit` rows of each segment from range.low on, and
+  // appends, in key order, the visible rows with a key up to the returned key — range.high, or
+  // less when a segment stopped at its limit (the smallest key such a segment stopped at).
+  core::Result<RowKey> visibleWindow(core::NodeId graph, Permutation perm, const ScanRange& range,
+                                     uint64_t asOf, size_t limit, std::vector<IndexRow>& out) const;
 
   // The sum of the segments' visibleUpperBound(range, asOf): at least the number of rows
   // visibleAt would return, from the directories alone.

@@ -208,8 +208,9 @@ std::pair<size_t, size_t> HistorySegment::blockWindow(const ScanRange& range) co
 }
 
 core::Status HistorySegment::visibleAt(const ScanRange& range, uint64_t asOf,
-                                       std::vector<IndexRow>& out) const {
-  if (range.isEmpty() || asOf < minT() || asOf >= maxT()) return core::Status::ok();
+                                       std::vector<IndexRow>& out, size_t limit) const {
+  if (range.isEmpty() || asOf < minT() || asOf >= maxT() || limit == 0) return core::Status::ok();
+  const size_t stop = out.size() + std::min(limit, SIZE_MAX - out.size());
   const Permutation p = perm();
   const auto [first, last] = blockWindow(range);
   for (size_t b = first; b < last; ++b) {
@@ -225,21 +226,12 @@ core::Status HistorySegment::visibleAt(const ScanRange& range, uint64_t asOf,
     }
     for (; it != entries.end(); ++it) {
       if (range.high < rowKey(p, it->row)) break;
-      if (it->visibleAt(asOf)) out.push_back(it->row);
+      if (!it->visibleAt(asOf)) continue;
+      out.push_back(it->row);
+      if (out.size() == stop) return core::Status::ok();
     }
   }
   return core::Status::ok();
-}
-
-RowKey HistorySegment::windowEnd(const RowKey& low, uint64_t asOf, size_t blocks) const {
-  if (asOf < minT() || asOf >= maxT()) return kMaxRowKey;
-  const auto [first, last] = blockWindow(ScanRange{low, kMaxRowKey});
-  size_t seen = 0;
-  for (size_t b = first; b < last; ++b) {
-    const HistoryBlockInfo& info = directory_->blocks[b];
-    if (info.mayBeVisibleAt(asOf) && ++seen == blocks) return info.lastKey;
-  }
-  return kMaxRowKey;
 }
 
 uint64_t HistorySegment::visibleUpperBound(const ScanRange& range, uint64_t asOf) const {

@@ -133,17 +133,14 @@ class HistorySegment {
   std::span<const HistoryBlockInfo> blocks() const { return directory_->blocks; }
 
   // Appends, in key order, the rows with a key in `range` visible at asOf (from <= asOf < to;
-  // row.t is from). Skips, without fetching it, every block whose key span misses the range or
-  // whose [minFrom, maxTo) misses asOf.
-  core::Status visibleAt(const ScanRange& range, uint64_t asOf, std::vector<IndexRow>& out) const;
+  // row.t is from), the first `limit` of them at most. Skips, without fetching it, every block
+  // whose key span misses the range or whose [minFrom, maxTo) misses asOf, and reads no block
+  // past the limit.
+  core::Status visibleAt(const ScanRange& range, uint64_t asOf, std::vector<IndexRow>& out,
+                         size_t limit = SIZE_MAX) const;
 
   // Appends every entry with a key in `range`, at every t, in segment order.
   core::Status entriesIn(const ScanRange& range, std::vector<HistoryEntry>& out) const;
-
-  // The last key of the `blocks`-th block from `low` on that may hold rows visible at asOf;
-  // kMaxRowKey when fewer follow. From the directory alone: what a windowed read of the rows
-  // visible at asOf reads a piece at a time (HistoryView::windowEnd).
-  RowKey windowEnd(const RowKey& low, uint64_t asOf, size_t blocks) const;
 
   // At least as many as visibleAt(range, asOf) would return: the entries of every block that
   // meets the range and may hold rows visible at asOf. From the directory alone (a planner's

@@ -8,11 +8,10 @@ namespace {
 
 // Novelty entries per run in the first window a scan reads (at most batchRows); each next
 // window is 4 times larger, up to the last. Growing, the windows cost a scan of the whole range
-// about a third more than one read of it, and the first rows little. History is read in blocks:
-// one per segment for every kEntriesPerHistoryBlock of the window.
+// about a third more than one read of it, and the first rows little. History windows hold as
+// many visible rows per segment.
 constexpr size_t kFirstWindow = 64;
 constexpr size_t kLastWindow = size_t{1} << 16;
-constexpr size_t kEntriesPerHistoryBlock = 64;
 
 void appendHistoryRows(Permutation perm, const std::vector<IndexRow>& rows,
                        std::vector<KeyChange>& out) {
@@ -43,22 +42,17 @@ void addStats(ScanStats& into, const ScanStats& from) {
 
 core::Result<RowKey> ChangeWindows::read(const RowKey& low, const RowKey& high, size_t entries,
                                          std::vector<KeyChange>& out) const {
-  RowKey end;
-  if (novelty != nullptr) {
-    CAIRN_ASSIGN_OR_RETURN(end, novelty->windowEnd(low, entries));
-  } else {
-    const size_t blocks = std::max<size_t>(1, entries / kEntriesPerHistoryBlock);
-    CAIRN_ASSIGN_OR_RETURN(end, history->windowEnd(graph, perm, low, asOf, blocks));
-  }
-  if (rowKeyLess(high, end)) end = high;
-  const ScanRange window{low, end};
-  if (novelty != nullptr) {
-    CAIRN_RETURN_IF_ERROR(novelty->changesAt(window, asOf, out));
-  } else {
+  if (novelty == nullptr) {
     std::vector<IndexRow> rows;
-    CAIRN_RETURN_IF_ERROR(history->visibleAt(graph, perm, window, asOf, rows));
+    CAIRN_ASSIGN_OR_RETURN(
+        const RowKey end,
+        history->visibleWindow(graph, perm, ScanRange{low, high}, asOf, entries, rows));
     appendHistoryRows(perm, rows, out);
+    return end;
   }
+  CAIRN_ASSIGN_OR_RETURN(RowKey end, novelty->windowEnd(low, entries));
+  if (rowKeyLess(high, end)) end = high;
+  CAIRN_RETURN_IF_ERROR(novelty->changesAt(ScanRange{low, end}, asOf, out));
   return end;
 }
 

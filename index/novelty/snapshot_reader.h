@@ -41,8 +41,8 @@ struct ChangeWindows {
   uint64_t asOf = 0;
 
   // Appends the deciding change at asOf of each key in a window from `low`: about `entries`
-  // changes per novelty run (history: one block per segment for every 64), not past `high`.
-  // Returns the window's last key.
+  // changes per novelty run (history: visible rows per segment), not past `high`. Returns the
+  // window's last key.
   core::Result<RowKey> read(const RowKey& low, const RowKey& high, size_t entries,
                             std::vector<KeyChange>& out) const;
 };
