@@ -321,15 +321,14 @@ core::Result<RowKey> HistoryView::visibleWindow(core::NodeId graph, Permutation 
   RowKey end = range.high;
   if (range.isEmpty()) return end;
   std::vector<std::vector<IndexRow>> runs;
-  core::Status read = core::Status::ok();
   CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
     std::vector<IndexRow> run;
-    if (read.isOk()) read = s.visibleAt(range, asOf, run, limit);
+    CAIRN_RETURN_IF_ERROR(s.visibleAt(range, asOf, run, limit));
     // Stopped at its limit: its rows after the last one read are unknown.
     if (run.size() >= limit) end = std::min(end, rowKey(perm, run.back()));
     if (!run.empty()) runs.push_back(std::move(run));
+    return core::Status::ok();
   }));
-  CAIRN_RETURN_IF_ERROR(read);
   const size_t start = out.size();
   if (runs.size() == 1) {
     out.insert(out.end(), runs[0].begin(), runs[0].end());
@@ -345,15 +344,13 @@ core::Result<RowKey> HistoryView::visibleWindow(core::NodeId graph, Permutation 
     CAIRN_DCHECK(rowLess(perm, out[r - 1], out[r]),
                  "history rows of one key visible at one asOf in two segments");
   }
-#else
-  (void)start;
 #endif
   return end;
 }
 
 core::Status HistoryView::forEachSegmentMeeting(
     core::NodeId graph, Permutation perm, uint64_t asOf,
-    const std::function<void(const HistorySegment&)>& visit) const {
+    const std::function<core::Status(const HistorySegment&)>& visit) const {
   const GraphHistory* history = manifest_.findGraph(graph);
   if (history == nullptr) return core::Status::ok();
   const size_t graphIndex = static_cast<size_t>(history - manifest_.graphs.data());
@@ -361,7 +358,7 @@ core::Status HistoryView::forEachSegmentMeeting(
   for (size_t s = 0; s < refs.size(); ++s) {
     if (!refs[s].meets(asOf)) continue;
     CAIRN_ASSIGN_OR_RETURN(HistorySegment reader, segment(graphIndex, perm, s));
-    visit(reader);
+    CAIRN_RETURN_IF_ERROR(visit(reader));
   }
   return core::Status::ok();
 }
@@ -371,6 +368,7 @@ core::Result<uint64_t> HistoryView::visibleUpperBound(core::NodeId graph, Permut
   uint64_t rows = 0;
   CAIRN_RETURN_IF_ERROR(forEachSegmentMeeting(graph, perm, asOf, [&](const HistorySegment& s) {
     rows += s.visibleUpperBound(range, asOf);
+    return core::Status::ok();
   }));
   return rows;
 }

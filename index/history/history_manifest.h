@@ -130,9 +130,10 @@ class HistoryView {
  private:
   core::Result<HistorySegment> segment(size_t graphIndex, Permutation perm, size_t s) const;
   // Calls `visit` with each segment of (graph, perm) whose [minT, maxT) holds asOf, in order;
-  // fails when one cannot be opened.
-  core::Status forEachSegmentMeeting(core::NodeId graph, Permutation perm, uint64_t asOf,
-                                     const std::function<void(const HistorySegment&)>& visit) const;
+  // stops at the first failure: a segment that cannot be opened, or `visit`'s own.
+  core::Status forEachSegmentMeeting(
+      core::NodeId graph, Permutation perm, uint64_t asOf,
+      const std::function<core::Status(const HistorySegment&)>& visit) const;
   // A segment's Corruption, also naming the manifest that lists it.
   core::Status inManifest(const core::Status& failure) const;
 

@@ -59,7 +59,7 @@ class PermutationNovelty {
   std::vector<NoveltyEntry> memoryEntries() const;
   // The end of a window of at most about `entries` changes per run from `low` on: the largest
   // key K such that no run holds more than `entries` entries in [low, K]; kMaxRowKey when none
-  // holds more than that from `low` to the end. What SnapshotReader::seek reads a piece at a
+  // holds more than that from `low` to the end. What a SnapshotReader scan reads a piece at a
   // time. Fails only when a persisted block cannot be read.
   core::Result<RowKey> windowEnd(const RowKey& low, size_t entries) const;
   // Every change (any t) of the keys in `range`, appended in noveltyEntryLess order.

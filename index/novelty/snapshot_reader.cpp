@@ -128,7 +128,7 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
     const RowKey key = haveBase ? baseKey(basePos_) : kMaxRowKey;
     if (nextChange_ == changes_.size() && windows_ && (!haveBase || rowKeyLess(windowHigh_, key))) {
       // No change of the window decides the next base row (or there is none): read on.
-      if (core::Status loaded = loadNextWindow(); !loaded.isOk()) {
+      if (core::Status loaded = loadWindow(nextRowKey(windowHigh_)); !loaded.isOk()) {
         error_ = loaded;
         out.clear();
         return error_;
@@ -154,13 +154,12 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
   return out.rows > 0;
 }
 
-core::Status SnapshotCursor::loadNextWindow() {
-  const RowKey low = nextRowKey(windowHigh_);
-  window_ = std::min(window_ * 4, kLastWindow);
+core::Status SnapshotCursor::loadWindow(const RowKey& low) {
   changes_.clear();
   nextChange_ = 0;
   CAIRN_ASSIGN_OR_RETURN(windowHigh_, windows_->read(low, rangeHigh_, window_, changes_));
   if (!rowKeyLess(windowHigh_, rangeHigh_)) windows_.reset();
+  window_ = std::min(window_ * 4, kLastWindow);
   return core::Status::ok();
 }
 
@@ -202,19 +201,14 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
   cursor.batchRows_ = batchRows_;
   const bool history = readsHistory(asOf);
   if ((changes_ != nullptr || history) && range.low != range.high && !range.isEmpty()) {
-    // The first window; loadNextWindow() reads the others as the merge reaches them.
-    ChangeWindows source{history ? nullptr : changes_, history ? history_ : nullptr, graph_, perm_,
-                         asOf};
+    // The first window; nextMerged() reads the others as the merge reaches them.
+    cursor.windows_ = ChangeWindows{history ? nullptr : changes_, history ? history_ : nullptr,
+                                    graph_, perm_, asOf};
+    cursor.rangeHigh_ = range.high;
     cursor.window_ = std::min<size_t>(batchRows_, kFirstWindow);
-    auto high = source.read(range.low, range.high, cursor.window_, cursor.changes_);
-    if (!high.isOk()) {
-      cursor.error_ = high.status();
+    if (core::Status loaded = cursor.loadWindow(range.low); !loaded.isOk()) {
+      cursor.error_ = loaded;
       return cursor;
-    }
-    if (rowKeyLess(*high, range.high)) {
-      cursor.windows_ = std::move(source);
-      cursor.windowHigh_ = *high;
-      cursor.rangeHigh_ = range.high;
     }
   } else {
     auto changes = changesIn(range, asOf);

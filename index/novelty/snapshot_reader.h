@@ -60,8 +60,9 @@ class SnapshotCursor {
   SnapshotCursor() = default;
 
   core::Result<bool> nextMerged(ColumnBatch& out, size_t maxRows);
-  // Replaces changes_ with those of the next window of the range (see scan()).
-  core::Status loadNextWindow();
+  // Replaces changes_ with those of the window from `low` (of window_ entries per run, which then
+  // grows for the next); drops windows_ once the window reaches the range's end.
+  core::Status loadWindow(const RowKey& low);
   RowKey baseKey(size_t row) const;
   void emitBase(ColumnBatch& out, size_t row) const;
   void emitChange(ColumnBatch& out, const KeyChange& change) const;
@@ -79,7 +80,7 @@ class SnapshotCursor {
   std::optional<ChangeWindows> windows_;
   RowKey windowHigh_{};
   RowKey rangeHigh_{};
-  size_t window_ = 0;  // entries per run in the window loaded last
+  size_t window_ = 0;  // entries per run in the next window
   ColumnBatch baseBatch_;
   size_t basePos_ = 0;
   bool baseDone_ = false;
