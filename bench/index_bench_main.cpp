@@ -16,7 +16,8 @@
 //    thread's CPU time (on a shared machine the second says what the code costs); the novelty
 //    left at the end; indexer runs, bytes and seconds; commits that waited for the indexer.
 //    Checked: every transaction inserted 10,000 triples and the ledger then counts base +
-//    inserted triples.
+//    inserted triples. Also the time stopIndexer() takes at the end: a fold or delta run in
+//    progress is cancelled, not waited for (a server shutting down waits as long).
 // 2. Incremental indexing. The datagen graph of --base-triples imported into a fresh store; the
 //    index size is the bytes of every blob the import put (counted by a wrapper around the
 //    store: permutation trees, dictionaries, statistics, the root), not RocksDB's files. Then
@@ -413,6 +414,7 @@ struct InsertRun {
   uint64_t noveltyAtEnd = 0;
   index::IndexerCounters counters;
   double importSeconds = 0;
+  double stopSeconds = 0;  // stopIndexer() at the end, the fold or delta run in progress included
 };
 
 InsertRun runInserts(const std::filesystem::path& dir, const std::filesystem::path& file,
@@ -463,7 +465,9 @@ InsertRun runInserts(const std::filesystem::path& dir, const std::filesystem::pa
     r.cpuSeconds = processCpuSeconds() - cpuBefore;
     r.noveltyAtEnd = ledger->snapshot()->novelty().flakeCount();
     r.counters = ledger->indexerCounters();
+    const auto stopping = Clock::now();
     ledger->stopIndexer();
+    r.stopSeconds = secondsSince(stopping);
     const uint64_t expected = s.report.quadsStored + r.triples;
     const uint64_t counted =
         countQuery(*ledger->snapshot(), "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }");
@@ -700,6 +704,7 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
   const Summary waitSeconds = over([](const InsertRun& r) { return r.counters.secondsWaiting; });
   const Summary cpu = over([](const InsertRun& r) { return r.cpuSeconds / r.wallSeconds; });
   const Summary importSeconds = over([](const InsertRun& r) { return r.importSeconds; });
+  const Summary stopSeconds = over([](const InsertRun& r) { return r.stopSeconds; });
   const std::string loadEnd = loadAverage();
 
   say("== 1. INSERT DATA, %llu triples per transaction, one writer, %.0f s per run, indexer on "
@@ -739,6 +744,8 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
       show(waitSeconds, "%.2f").c_str());
   say("  process CPU / wall second          %s\n", show(cpu, "%.2f").c_str());
   say("  base import seconds                %s\n", show(importSeconds, "%.1f").c_str());
+  say("  stopping the indexer, seconds      %s   (a run in progress is cancelled)\n",
+      show(stopSeconds, "%.3f").c_str());
   say("  load average: start %s, end %s\n", loadStart.c_str(), loadEnd.c_str());
 
   json perRun = json::array();
@@ -758,6 +765,7 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
                       {"flakesIndexed", r.counters.flakesIndexed},
                       {"writerWaits", r.counters.writerWaits},
                       {"secondsWaiting", r.counters.secondsWaiting},
+                      {"stopSeconds", r.stopSeconds},
                       {"cpuPerWallSecond", r.cpuSeconds / r.wallSeconds}});
   }
   return {{"baseTriples", baseTriples},
@@ -783,6 +791,7 @@ json phaseOne(const std::filesystem::path& dir, uint64_t baseTriples, double sec
           {"indexerSeconds", toJson(indexerSeconds)},
           {"writerWaits", toJson(waits)},
           {"secondsWaiting", toJson(waitSeconds)},
+          {"stopSeconds", toJson(stopSeconds)},
           {"runs", perRun},
           {"loadAverageStart", loadStart},
           {"loadAverageEnd", loadEnd}};

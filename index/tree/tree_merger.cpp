@@ -132,7 +132,7 @@ class TreeMerger {
  public:
   TreeMerger(storage::BlobStore& store, Permutation perm, const PermutationRoot& base,
              std::span<const RowChange> changes, std::shared_ptr<IndexCache> cache,
-             const IndexConfig& config);
+             const IndexConfig& config, const std::atomic<bool>* cancel);
 
   // Fails with InvalidArgument, before any read, if the changes are not strictly increasing.
   core::Status checkChanges() const;
@@ -173,6 +173,10 @@ class TreeMerger {
   // The root over `nodes` (all of `height`): grows branches while there are several, then
   // strips root branches that have a single child.
   core::Result<PermutationRoot> finish(BranchContent nodes, uint32_t height);
+  // Cancelled once the caller asked the merge to stop (checked before each write: a rewritten
+  // leaf writes its leaflets before the merge moves on, so this bounds the work after a cancel
+  // to about one leaf per merge).
+  core::Status checkCancel() const;
 
   storage::BlobStore& store_;
   Permutation perm_;
@@ -180,6 +184,7 @@ class TreeMerger {
   IndexConfig config_;
   TreeAccess tree_;
   std::span<const RowChange> changes_;
+  const std::atomic<bool>* cancel_;
   std::vector<RowKey> keys_;           // keys_[c]: key of changes_[c]
   std::vector<size_t> presentBefore_;  // presentBefore_[c]: present changes among the first c
   std::array<Column, kKeyColumnCount> keyCols_;
@@ -193,13 +198,14 @@ class TreeMerger {
 
 TreeMerger::TreeMerger(storage::BlobStore& store, Permutation perm, const PermutationRoot& base,
                        std::span<const RowChange> changes, std::shared_ptr<IndexCache> cache,
-                       const IndexConfig& config)
+                       const IndexConfig& config, const std::atomic<bool>* cancel)
     : store_(store),
       perm_(perm),
       base_(base),
       config_(config),
       tree_(store, perm, base, std::move(cache), config),
       changes_(changes),
+      cancel_(cancel),
       keyCols_(keyColumns(perm)),
       encoder_(perm, config.zstdLevel) {
   CAIRN_CHECK(config.leafletRows >= 1 && config.leafletRows <= kMaxLeafletRows, "leafletRows");
@@ -222,6 +228,13 @@ TreeMerger::TreeMerger(storage::BlobStore& store, Permutation perm, const Permut
     }
     smallLeafletRows_ = std::min<size_t>(smallLeafletRows_, config.predicateCutRows);
   }
+}
+
+core::Status TreeMerger::checkCancel() const {
+  if (cancel_ == nullptr || !cancel_->load(std::memory_order_relaxed)) return core::Status::ok();
+  return core::Status(
+      core::StatusCode::kCancelled,
+      std::string("merge into the ") + std::string(permutationName(perm_)) + " tree cancelled");
 }
 
 core::Status TreeMerger::checkChanges() const {
@@ -388,6 +401,7 @@ core::Status TreeMerger::emitLeaflets(const std::vector<KeyedRow>& rows, LeafCon
 
 core::Result<std::vector<storage::ContentId>> TreeMerger::putAll(
     const std::vector<std::string_view>& blobs) {
+  CAIRN_RETURN_IF_ERROR(checkCancel());  // every path that writes comes here, a new tree's too
   CAIRN_ASSIGN_OR_RETURN(std::vector<storage::ContentId> ids, store_.putMany(blobs));
   if (ids.size() != blobs.size()) {
     return core::Status::internal("putMany returned " + std::to_string(ids.size()) + " ids for " +
@@ -611,10 +625,11 @@ core::Result<MergeResult> mergeIntoTree(storage::BlobStore& store, Permutation p
                                         const PermutationRoot& base,
                                         std::span<const RowChange> changes,
                                         std::shared_ptr<IndexCache> cache,
-                                        const IndexConfig& config) {
+                                        const IndexConfig& config,
+                                        const std::atomic<bool>* cancel) {
   // Without a shared cache, a disabled one: the merge reads each node and leaflet once anyway.
   if (cache == nullptr) cache = std::make_shared<IndexCache>(0);
-  TreeMerger merger(store, perm, base, changes, std::move(cache), config);
+  TreeMerger merger(store, perm, base, changes, std::move(cache), config, cancel);
   CAIRN_RETURN_IF_ERROR(merger.checkChanges());
   return merger.run();
 }

@@ -9,6 +9,7 @@
 // Thread-safety: a call touches only its arguments; the store and the cache are thread-safe, so
 // merges into different trees (or readers of the base tree) may run concurrently.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -58,10 +59,16 @@ struct MergeResult {
 //
 // `cache` (may be null) serves and receives the base nodes and leaflet columns the merge reads,
 // and receives the new nodes it writes. `config` must be the one the tree is written with.
+//
+// `cancel` (may be null): once it reads true the merge stops before its next write (so within
+// about one leaf's rewrite) and returns Cancelled, leaving what it stored unreferenced (garbage
+// collection takes it). A merge of scattered changes into a large tree rewrites most leaves and may
+// take seconds; this bounds how long a stopping indexer waits for it.
 core::Result<MergeResult> mergeIntoTree(storage::BlobStore& store, Permutation perm,
                                         const PermutationRoot& base,
                                         std::span<const RowChange> changes,
                                         std::shared_ptr<IndexCache> cache,
-                                        const IndexConfig& config);
+                                        const IndexConfig& config,
+                                        const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace cairn::index

@@ -8,6 +8,8 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -77,14 +79,29 @@ struct GraphDelta {
   uint64_t flakes = 0;
 };
 
+// How many changes a loop of the build handles between two looks at the cancel flag.
+constexpr size_t kCancelCheckEvery = 4096;
+
+core::Status checkCancel(const std::atomic<bool>* cancel, std::string_view what) {
+  if (cancel == nullptr || !cancel->load(std::memory_order_relaxed)) return core::Status::ok();
+  return core::Status(core::StatusCode::kCancelled, std::string(what) + " cancelled");
+}
+
 core::Result<GraphDelta> graphDelta(const Ledger& snapshot, core::NodeId graph,
-                                    const PermutationNovelty& spot) {
+                                    const PermutationNovelty& spot,
+                                    const std::atomic<bool>* cancel) {
   GraphDelta delta;
   CAIRN_ASSIGN_OR_RETURN(const std::vector<NoveltyEntry> entries, spot.allEntries());
   delta.flakes = entries.size();
   std::optional<SnapshotReader> reader = snapshot.reader(graph, Permutation::kSPOT);
   const PermutationReader* base = reader ? reader->base() : nullptr;
+  // Each fact the old root holds costs a seek into it: for millions of changes this loop alone
+  // takes seconds, so it looks at the flag too.
+  size_t facts = 0;
   for (size_t begin = 0; begin < entries.size();) {
+    if (facts++ % kCancelCheckEvery == 0) {
+      CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "working out a fold's changes"));
+    }
     size_t end = begin + 1;
     while (end < entries.size() && entries[end].key == entries[begin].key) ++end;
     // entries[begin, end): one fact, newest change first. By the novelty's invariant the
@@ -218,7 +235,8 @@ void addRowDeltas(std::span<const NoveltyEntry> entries, DeltaSegment& segment) 
 // graph's newest segments per segmentsToAbsorb), a new manifest; trees, statistics and history
 // unchanged.
 core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
-                          IndexBuildReport& report, uint64_t keepSegmentsBefore) {
+                          IndexBuildReport& report, uint64_t keepSegmentsBefore,
+                          const std::atomic<bool>* cancel) {
   const IndexRoot& old = snapshot.root();
   const Novelty& novelty = snapshot.novelty();
   CAIRN_ASSIGN_OR_RETURN(DeltaManifest manifest, DeltaManifest::load(blobs, old.delta));
@@ -247,7 +265,12 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
       // The changes of the whole stretch (afterT, throughT]: their net rows are the segment's.
       if (perm == Permutation::kSPOT) addRowDeltas(entries, segment);
       DeltaRunWriter writer(blobs, perm, snapshot.config());
-      for (const NoveltyEntry& entry : entries) CAIRN_RETURN_IF_ERROR(writer.add(entry));
+      for (size_t e = 0; e < entries.size(); ++e) {
+        if (e % kCancelCheckEvery == 0) {
+          CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "writing a delta run"));
+        }
+        CAIRN_RETURN_IF_ERROR(writer.add(entries[e]));
+      }
       CAIRN_ASSIGN_OR_RETURN(segment.runs[static_cast<int>(perm)], writer.finish());
       segment.flakes = entries.size();
     }
@@ -271,10 +294,11 @@ struct PermutationFold {
 };
 
 PermutationFold foldPermutation(storage::BlobStore& blobs, const Ledger& snapshot, Permutation perm,
-                                const PermutationRoot& baseRoot, const GraphDelta& delta) {
+                                const PermutationRoot& baseRoot, const GraphDelta& delta,
+                                const std::atomic<bool>* cancel) {
   PermutationFold fold;
   auto merged = mergeIntoTree(blobs, perm, baseRoot, rowChanges(delta, perm), snapshot.cache(),
-                              snapshot.config());
+                              snapshot.config(), cancel);
   if (!merged.isOk()) {
     fold.status = merged.status();
     return fold;
@@ -297,7 +321,7 @@ PermutationFold foldPermutation(storage::BlobStore& blobs, const Ledger& snapsho
 
 // The fold: the delta layer and the new changes merged into the trees, statistics and history.
 core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoot& next,
-                     IndexBuildReport& report, unsigned threads) {
+                     IndexBuildReport& report, unsigned threads, const std::atomic<bool>* cancel) {
   tbb::task_arena arena(static_cast<int>(threads));
   const IndexRoot& old = snapshot.root();
   const Novelty& novelty = snapshot.novelty();
@@ -318,7 +342,7 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
       if (const GraphIndex* g = old.findGraph(graph)) graphs.push_back(*g);
       continue;
     }
-    CAIRN_ASSIGN_OR_RETURN(GraphDelta delta, graphDelta(snapshot, graph, *spot));
+    CAIRN_ASSIGN_OR_RETURN(GraphDelta delta, graphDelta(snapshot, graph, *spot, cancel));
     report.flakes += delta.flakes;
     report.rowsChanged += delta.upserts.size() + delta.deletes.size();
     report.historyEntries += delta.history.size();
@@ -334,7 +358,7 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
       tbb::parallel_for(0, 4, [&](int p) {
         const Permutation perm = kAllPermutations[p];
         const PermutationRoot baseRoot = before ? before->permutation(perm) : PermutationRoot{};
-        folds[p] = foldPermutation(blobs, snapshot, perm, baseRoot, delta);
+        folds[p] = foldPermutation(blobs, snapshot, perm, baseRoot, delta, cancel);
       });
     });
     for (int p = 0; p < 4; ++p) {
@@ -438,9 +462,11 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   const bool fold = options.mode == Mode::kFold || novelty.empty() ||
                     (options.mode == Mode::kAuto && pending > options.foldThreshold(old.quads));
   if (fold) {
-    CAIRN_RETURN_IF_ERROR(foldAll(blobs, snapshot, next, report, options.foldConcurrency()));
+    CAIRN_RETURN_IF_ERROR(
+        foldAll(blobs, snapshot, next, report, options.foldConcurrency(), options.cancel));
   } else {
-    CAIRN_RETURN_IF_ERROR(persistDelta(blobs, snapshot, next, report, options.keepSegmentsBefore));
+    CAIRN_RETURN_IF_ERROR(
+        persistDelta(blobs, snapshot, next, report, options.keepSegmentsBefore, options.cancel));
   }
 
   const std::string json = next.toJson();

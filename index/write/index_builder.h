@@ -22,6 +22,7 @@
 // Thread-safety: reads the snapshot, which is immutable; writes only new blobs. Run one build
 // per ledger at a time.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -53,6 +54,11 @@ struct IndexBuildOptions {
   // a root whose layer a fold is folding meanwhile must stay as that root names them, so the
   // fold's trees can take their place (carryDeltaOntoFold).
   uint64_t keepSegmentsBefore = 0;
+  // When set and it reads true, the build stops at its next check (before each write of a
+  // fold's trees, every few thousand changes otherwise) and returns Cancelled; what it stored is
+  // then garbage no root reaches. A stopping LiveLedger cancels its runs this way rather than
+  // wait for a fold that may take many seconds.
+  const std::atomic<bool>* cancel = nullptr;
 
   uint64_t foldThreshold(uint64_t quads) const;
   unsigned foldConcurrency() const;

@@ -260,6 +260,7 @@ core::Result<IndexBuildReport> LiveLedger::indexNow(const IndexBuildOptions& opt
   }
   IndexBuildOptions effective = options;
   effective.keepSegmentsBefore = std::max(options.keepSegmentsBefore, keepSegmentsBefore_);
+  if (effective.cancel == nullptr) effective.cancel = &cancelRuns_;
   const std::vector<CommitTime> times = timelineFor(snap->root(), snap->t());
   auto built = buildIndexRoot(blobs_, *snap, effective, times);
   if (!built.isOk()) return failRun(built.status());
@@ -286,6 +287,7 @@ core::Result<IndexBuildReport> LiveLedger::foldDeltaLayer(
   // those meanwhile) — folded without holding anyone back.
   IndexBuildOptions foldOptions = options;
   foldOptions.mode = IndexBuildOptions::Mode::kFold;
+  if (foldOptions.cancel == nullptr) foldOptions.cancel = &cancelRuns_;
   auto built = [&]() -> core::Result<BuiltIndexRoot> {
     CAIRN_ASSIGN_OR_RETURN(std::shared_ptr<const Ledger> layer,
                            Ledger::openRoot(blobs_, name_, from->rootId(), cache_, config_));
@@ -312,6 +314,8 @@ core::Result<IndexBuildReport> LiveLedger::foldDeltaLayer(
 }
 
 core::Status LiveLedger::failRun(const core::Status& status) {
+  // A cancelled run (the indexer stopping, or the caller's flag) did not fail: nothing to count.
+  if (status.code() == core::StatusCode::kCancelled) return status;
   std::lock_guard lock(indexerMutex_);
   ++counters_.failures;
   counters_.lastError = status.message();
@@ -381,6 +385,7 @@ void LiveLedger::stopIndexer() {
   {
     std::lock_guard lock(indexerMutex_);
     stopIndexer_ = true;
+    cancelRuns_.store(true);
     indexerWake_.notify_all();
     indexerDone_.notify_all();
     foldWake_.notify_all();
@@ -391,6 +396,7 @@ void LiveLedger::stopIndexer() {
   if (folder.joinable()) folder.join();
   std::lock_guard lock(indexerMutex_);
   policy_.reset();
+  cancelRuns_.store(false);
 }
 
 LiveLedger::~LiveLedger() {

@@ -18,6 +18,7 @@
 //
 // Thread-safety: every method may be called concurrently. The stores must outlive the ledger.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -141,6 +142,11 @@ class LiveLedger {
   // With mode kFold or kDelta one thread runs indexNow(policy.build). Stopped by stopIndexer()
   // or destruction.
   void startIndexer(IndexerPolicy policy);
+  // Stops the background indexer. A run in progress — a fold of a large ledger may take many
+  // seconds — is cancelled rather than waited for (IndexBuildOptions::cancel), so this returns
+  // within a leaf's rewrite; a cancelled run publishes nothing, and its novelty is indexed by
+  // the next run (or replayed from the commits on the next open). indexNow() and
+  // foldDeltaLayer() calls running meanwhile return Cancelled too.
   void stopIndexer();
   IndexerCounters indexerCounters() const;
 
@@ -290,6 +296,8 @@ class LiveLedger {
   std::condition_variable foldWake_;     // the fold thread waits on it
   std::optional<IndexerPolicy> policy_;
   bool stopIndexer_ = false;
+  // Read by every index run (IndexBuildOptions::cancel); set while stopIndexer() waits.
+  std::atomic<bool> cancelRuns_{false};
   std::thread indexer_;
   std::thread folder_;
   IndexerCounters counters_;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "storage/memory_blob_store.h"
+#include "tests/support/hooked_blob_store.h"
 #include "tests/unit/index/tree/tree_test_support.h"
 
 namespace cairn::index {
@@ -777,6 +779,67 @@ TEST(TreeMergeTest, StoreFailuresAreReturned) {
   auto merged = mergeIntoTree(failing, perm, base, changes, nullptr, smallConfig());
   ASSERT_FALSE(merged.isOk());
   EXPECT_EQ(merged.status().code(), core::StatusCode::kIoError);
+}
+
+// Once its cancel flag reads true, a merge writes nothing more and returns Cancelled; the base
+// tree is untouched, so the same merge without the flag still gives the full result.
+TEST(TreeMergeTest, ACancelledMergeStopsBeforeItsNextWrite) {
+  const Permutation perm = Permutation::kSPOT;
+  std::mt19937_64 rng(41);
+  std::vector<IndexRow> rows = tree_test::randomRows(rng, 600);
+  tree_test::sortFor(perm, rows);
+  storage::MemoryBlobStore store;
+  const PermutationRoot base = tree_test::buildTree(store, perm, rows, smallConfig());
+  ASSERT_GT(base.height, 0u);
+  // Scattered changes: most leaves are rewritten, each with writes of its own.
+  std::vector<RowChange> changes;
+  for (size_t r = 0; r < rows.size(); r += 10) {
+    IndexRow changed = rows[r];
+    changed.t += 5;
+    changes.push_back({changed, true});
+  }
+
+  testing::HookedBlobStore hooked(store);
+  size_t writes = 0;
+  hooked.beforeWrite = [&](std::span<const std::string_view>) { ++writes; };
+  auto whole = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig());
+  ASSERT_TRUE(whole.isOk()) << whole.status().toString();
+  const size_t wholeWrites = writes;
+  ASSERT_GT(wholeWrites, 4u);
+
+  // The flag goes up during the first write: that write completes, no other starts.
+  std::atomic<bool> cancel{false};
+  writes = 0;
+  hooked.beforeWrite = [&](std::span<const std::string_view>) {
+    ++writes;
+    cancel.store(true);
+  };
+  auto stopped = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig(), &cancel);
+  ASSERT_FALSE(stopped.isOk());
+  EXPECT_EQ(stopped.status().code(), core::StatusCode::kCancelled);
+  EXPECT_EQ(writes, 1u);
+
+  // Up before the merge starts: nothing is written.
+  writes = 0;
+  auto never = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig(), &cancel);
+  ASSERT_FALSE(never.isOk());
+  EXPECT_EQ(never.status().code(), core::StatusCode::kCancelled);
+  EXPECT_EQ(writes, 0u);
+
+  // A new tree (no base) stops before its first write too.
+  auto fresh =
+      mergeIntoTree(hooked, perm, PermutationRoot{}, changes, nullptr, smallConfig(), &cancel);
+  ASSERT_FALSE(fresh.isOk());
+  EXPECT_EQ(fresh.status().code(), core::StatusCode::kCancelled);
+  EXPECT_EQ(writes, 0u);
+
+  // A flag that stays down changes nothing.
+  hooked.beforeWrite = [&](std::span<const std::string_view>) { ++writes; };
+  cancel.store(false);
+  auto again = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig(), &cancel);
+  ASSERT_TRUE(again.isOk()) << again.status().toString();
+  EXPECT_EQ(again->root.root, whole->root.root);
+  EXPECT_EQ(again->root.rows, whole->root.rows);
 }
 
 }  // namespace tree_merger_test

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -14,6 +15,8 @@
 #include <future>
 #include <map>
 #include <set>
+#include <span>
+#include <string_view>
 #include <thread>
 
 #include "core/vocab.h"
@@ -23,6 +26,7 @@
 #include "index/ledger/ledger_name.h"
 #include "index/write/commit_time.h"
 #include "index/write/live_ledger.h"
+#include "tests/support/hooked_blob_store.h"
 #include "tests/support/test_ledger.h"
 
 namespace cairn::index {
@@ -273,6 +277,134 @@ TEST(IndexerTest, BackgroundIndexerRunsPastTheSoftThresholdAndBackpressureBounds
   auto reopened = f.reopen();
   ASSERT_NE(reopened, nullptr);
   EXPECT_EQ(rowsAt(*reopened->snapshot()), rowsAt(*f.live->snapshot()));
+}
+
+// Whether any of `blobs` is part of a permutation tree, a delta run or history (the index
+// blobs proper: their formats' magics all start "CN"; dictionaries, timelines and commits differ).
+bool anyIndexBlob(std::span<const std::string_view> blobs) {
+  return std::any_of(blobs.begin(), blobs.end(),
+                     [](std::string_view blob) { return blob.substr(0, 2) == "CN"; });
+}
+
+// A ledger over a store that reports its writes, with scattered inserts and deletes in novelty:
+// a fold of them rewrites most leaves of all four trees and writes history.
+std::shared_ptr<LiveLedger> openHooked(Fixture& f, testing::HookedBlobStore& hooked) {
+  f.live.reset();
+  auto opened = LiveLedger::open(hooked, *f.base.heads, "test", nullptr, f.config);
+  EXPECT_TRUE(opened.isOk()) << opened.status().toString();
+  if (!opened.isOk()) return nullptr;
+  std::shared_ptr<LiveLedger> live = std::move(opened).value();
+  for (int k = 0; k < 40; ++k) {
+    Transaction tx;
+    tx.inserts.push_back(
+        fact(iri("s" + std::to_string(k * 7)), iri("p9"), Term::literal("x" + std::to_string(k))));
+    tx.deletes.push_back(
+        fact(iri("s" + std::to_string(k * 5)), iri("p" + std::to_string(k * 5 % 7)),
+             Term::literal(std::to_string(k * 5), std::string(core::vocab::kXsd) + "integer")));
+    EXPECT_TRUE(live->commit(std::move(tx)).isOk());
+  }
+  return live;
+}
+
+// A run whose cancel flag is up writes no index blob, publishes nothing and counts no failure;
+// delta runs, folds and folds of the layer alike.
+TEST(IndexerTest, ARunWhoseCancelFlagIsUpWritesNoIndexBlobAndPublishesNothing) {
+  Fixture f(300);
+  testing::HookedBlobStore hooked(*f.base.blobs);
+  const std::shared_ptr<LiveLedger> live = openHooked(f, hooked);
+  ASSERT_NE(live, nullptr);
+  std::atomic<bool> cancel{true};
+  size_t indexWrites = 0;
+  hooked.beforeWrite = [&](std::span<const std::string_view> blobs) {
+    if (anyIndexBlob(blobs)) ++indexWrites;
+  };
+  const auto before = live->snapshot();
+  auto expectCancelled = [&](const core::Result<IndexBuildReport>& run, const char* what) {
+    SCOPED_TRACE(what);
+    ASSERT_FALSE(run.isOk());
+    EXPECT_EQ(run.status().code(), core::StatusCode::kCancelled);
+    EXPECT_EQ(indexWrites, 0u);
+    EXPECT_EQ(live->snapshot()->rootId(), before->rootId());
+    EXPECT_EQ(live->indexerCounters().failures, 0u);
+  };
+  for (IndexBuildOptions options : {kDelta, kFold}) {
+    options.cancel = &cancel;
+    expectCancelled(live->indexNow(options), options.mode == kFold.mode ? "fold" : "delta run");
+  }
+  // With the flag down the same runs go through; a fold of the layer is cancelled like them.
+  ASSERT_TRUE(live->indexNow(kDelta).isOk());
+  EXPECT_GT(indexWrites, 0u);
+  const auto layered = live->snapshot();
+  indexWrites = 0;
+  IndexBuildOptions fold = kFold;
+  fold.cancel = &cancel;
+  auto folded = live->foldDeltaLayer(fold);
+  ASSERT_FALSE(folded.isOk());
+  EXPECT_EQ(folded.status().code(), core::StatusCode::kCancelled);
+  EXPECT_EQ(indexWrites, 0u);
+  EXPECT_EQ(live->snapshot()->rootId(), layered->rootId());
+  ASSERT_TRUE(live->foldDeltaLayer(kFold).isOk());
+  EXPECT_GT(indexWrites, 0u);
+  EXPECT_TRUE(live->snapshot()->root().delta.isNull());
+}
+
+// Stopping the indexer cancels the run in progress rather than waiting for it. The background
+// fold is held at its first write and a writer is held back at the hard threshold; stopping
+// releases the writer, and the fold, let go once the writer's commit is done, writes no index
+// blob and publishes nothing. A fold afterwards indexes everything.
+TEST(IndexerTest, StoppingTheIndexerCancelsTheRunInProgress) {
+  Fixture f(300);
+  testing::HookedBlobStore hooked(*f.base.blobs);
+  const std::shared_ptr<LiveLedger> live = openHooked(f, hooked);
+  ASSERT_NE(live, nullptr);
+  const auto before = live->snapshot();
+
+  static thread_local bool writerThread = false;  // its commit's writes are not the fold's
+  std::promise<void> holding;
+  std::promise<void> letGo;
+  std::shared_future<void> letGoSignal = letGo.get_future().share();
+  std::atomic<bool> held{false};
+  std::atomic<size_t> indexWrites{0};
+  hooked.beforeWrite = [&](std::span<const std::string_view> blobs) {
+    if (writerThread) return;
+    if (!held.exchange(true)) {
+      holding.set_value();
+      ASSERT_EQ(letGoSignal.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+    }
+    if (anyIndexBlob(blobs)) ++indexWrites;
+  };
+  IndexerPolicy policy;
+  policy.softFlakes = 10;
+  policy.hardFlakes = 20;
+  policy.build = kFold;
+  live->startIndexer(policy);
+  holding.get_future().wait();
+
+  std::thread writer([&] {
+    writerThread = true;
+    Transaction tx;
+    tx.inserts.push_back(fact(iri("late"), iri("p9"), Term::literal("late")));
+    auto result = live->commit(std::move(tx));  // waits: the novelty is past the hard threshold
+    EXPECT_TRUE(result.isOk()) << result.status().toString();
+    letGo.set_value();
+  });
+  live->stopIndexer();
+  writer.join();
+
+  EXPECT_EQ(indexWrites.load(), 0u);
+  const IndexerCounters counters = live->indexerCounters();
+  EXPECT_EQ(counters.runs, 0u);
+  EXPECT_EQ(counters.failures, 0u) << counters.lastError;  // a cancelled run did not fail
+  EXPECT_EQ(live->snapshot()->rootId(), before->rootId());
+  EXPECT_EQ(live->snapshot()->t(), before->t() + 1);
+
+  // The flag is down again once stopped: a fold runs to the end and rewrites the trees.
+  const std::multiset<std::string> rows = rowsAt(*live->snapshot());
+  auto folded = live->indexNow(kFold);
+  ASSERT_TRUE(folded.isOk()) << folded.status().toString();
+  EXPECT_GT(indexWrites.load(), 4u);
+  EXPECT_NE(live->snapshot()->rootId(), before->rootId());
+  EXPECT_EQ(rowsAt(*live->snapshot()), rows);
 }
 
 // A soft threshold above the hard one does not leave writers waiting for an indexer that never
