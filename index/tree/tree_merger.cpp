@@ -121,6 +121,13 @@ core::Status regroup(std::vector<std::optional<std::vector<Item>>>& changed, siz
   return core::Status::ok();
 }
 
+// Cancelled (naming the tree) once `cancel` reads true, else ok.
+core::Status cancelled(const std::atomic<bool>* cancel, Permutation perm) {
+  if (cancel == nullptr || !cancel->load(std::memory_order_relaxed)) return core::Status::ok();
+  return core::Status(core::StatusCode::kCancelled,
+                      "merge into the " + std::string(permutationName(perm)) + " tree cancelled");
+}
+
 // One merge. It descends from the root along the changes only: each node splits its run of
 // changes among its children (route), skips children the run cannot alter (mayChange) and
 // recurses into the others. A touched leaf decodes just the leaflets its changes land in and
@@ -230,12 +237,7 @@ TreeMerger::TreeMerger(storage::BlobStore& store, Permutation perm, const Permut
   }
 }
 
-core::Status TreeMerger::checkCancel() const {
-  if (cancel_ == nullptr || !cancel_->load(std::memory_order_relaxed)) return core::Status::ok();
-  return core::Status(
-      core::StatusCode::kCancelled,
-      std::string("merge into the ") + std::string(permutationName(perm_)) + " tree cancelled");
-}
+core::Status TreeMerger::checkCancel() const { return cancelled(cancel_, perm_); }
 
 core::Status TreeMerger::checkChanges() const {
   for (size_t c = 1; c < keys_.size(); ++c) {
@@ -627,6 +629,8 @@ core::Result<MergeResult> mergeIntoTree(storage::BlobStore& store, Permutation p
                                         std::shared_ptr<IndexCache> cache,
                                         const IndexConfig& config,
                                         const std::atomic<bool>* cancel) {
+  // Before the merge works out its keys (a while, for millions of changes).
+  CAIRN_RETURN_IF_ERROR(cancelled(cancel, perm));
   // Without a shared cache, a disabled one: the merge reads each node and leaflet once anyway.
   if (cache == nullptr) cache = std::make_shared<IndexCache>(0);
   TreeMerger merger(store, perm, base, changes, std::move(cache), config, cancel);

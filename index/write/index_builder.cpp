@@ -297,6 +297,10 @@ PermutationFold foldPermutation(storage::BlobStore& blobs, const Ledger& snapsho
                                 const PermutationRoot& baseRoot, const GraphDelta& delta,
                                 const std::atomic<bool>* cancel) {
   PermutationFold fold;
+  // Sorting the changes into this permutation's order takes a while for millions of them: a
+  // permutation whose turn comes after a cancel does not start.
+  fold.status = checkCancel(cancel, "a fold");
+  if (!fold.status.isOk()) return fold;
   auto merged = mergeIntoTree(blobs, perm, baseRoot, rowChanges(delta, perm), snapshot.cache(),
                               snapshot.config(), cancel);
   if (!merged.isOk()) {
@@ -342,6 +346,7 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
       if (const GraphIndex* g = old.findGraph(graph)) graphs.push_back(*g);
       continue;
     }
+    CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "a fold"));
     CAIRN_ASSIGN_OR_RETURN(GraphDelta delta, graphDelta(snapshot, graph, *spot, cancel));
     report.flakes += delta.flakes;
     report.rowsChanged += delta.upserts.size() + delta.deletes.size();
@@ -457,6 +462,7 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
 
   CAIRN_ASSIGN_OR_RETURN(next.timeline, extendedTimeline(blobs, old, next.t, times));
 
+  CAIRN_RETURN_IF_ERROR(checkCancel(options.cancel, "an index run"));
   using Mode = IndexBuildOptions::Mode;
   const uint64_t pending = novelty.flakeCount() + novelty.persistedFlakeCount();
   const bool fold = options.mode == Mode::kFold || novelty.empty() ||

@@ -737,34 +737,6 @@ TEST(TreeMergeTest, DamagedBaseBlobsOnThePathAreCorruption) {
 }
 
 // A store whose writes fail: the merge returns the failure, no root.
-class FailingWriteStore final : public storage::BlobStore {
- public:
-  explicit FailingWriteStore(storage::BlobStore& inner) : inner_(inner) {}
-  core::Result<storage::ContentId> put(std::string_view) override {
-    return core::Status::ioError("disk full");
-  }
-  core::Result<std::vector<storage::ContentId>> putMany(
-      const std::vector<std::string_view>&) override {
-    return core::Status::ioError("disk full");
-  }
-  core::Result<std::string> get(const storage::ContentId& id) const override {
-    return inner_.get(id);
-  }
-  core::Result<bool> exists(const storage::ContentId& id) const override {
-    return inner_.exists(id);
-  }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
-  core::Status removeMany(std::span<const storage::ContentId> ids) override {
-    return inner_.removeMany(ids);
-  }
-
- private:
-  storage::BlobStore& inner_;
-};
-
 TEST(TreeMergeTest, StoreFailuresAreReturned) {
   const Permutation perm = Permutation::kOPST;
   std::mt19937_64 rng(29);
@@ -772,7 +744,10 @@ TEST(TreeMergeTest, StoreFailuresAreReturned) {
   tree_test::sortFor(perm, rows);
   storage::MemoryBlobStore store;
   const PermutationRoot base = tree_test::buildTree(store, perm, rows, smallConfig());
-  FailingWriteStore failing(store);
+  testing::HookedBlobStore failing(store);
+  failing.beforeWrite = [](std::span<const std::string_view>) {
+    return core::Status::ioError("disk full");
+  };
   IndexRow changed = rows[150];
   changed.t += 5;
   std::vector<RowChange> changes = {{changed, true}};
@@ -801,7 +776,10 @@ TEST(TreeMergeTest, ACancelledMergeStopsBeforeItsNextWrite) {
 
   testing::HookedBlobStore hooked(store);
   size_t writes = 0;
-  hooked.beforeWrite = [&](std::span<const std::string_view>) { ++writes; };
+  hooked.beforeWrite = [&](std::span<const std::string_view>) {
+    ++writes;
+    return core::Status::ok();
+  };
   auto whole = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig());
   ASSERT_TRUE(whole.isOk()) << whole.status().toString();
   const size_t wholeWrites = writes;
@@ -813,6 +791,7 @@ TEST(TreeMergeTest, ACancelledMergeStopsBeforeItsNextWrite) {
   hooked.beforeWrite = [&](std::span<const std::string_view>) {
     ++writes;
     cancel.store(true);
+    return core::Status::ok();
   };
   auto stopped = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig(), &cancel);
   ASSERT_FALSE(stopped.isOk());
@@ -834,7 +813,10 @@ TEST(TreeMergeTest, ACancelledMergeStopsBeforeItsNextWrite) {
   EXPECT_EQ(writes, 0u);
 
   // A flag that stays down changes nothing.
-  hooked.beforeWrite = [&](std::span<const std::string_view>) { ++writes; };
+  hooked.beforeWrite = [&](std::span<const std::string_view>) {
+    ++writes;
+    return core::Status::ok();
+  };
   cancel.store(false);
   auto again = mergeIntoTree(hooked, perm, base, changes, nullptr, smallConfig(), &cancel);
   ASSERT_TRUE(again.isOk()) << again.status().toString();
