@@ -1,7 +1,7 @@
 // commit_bench: the write path's targets (issue 5), measured against the disk it runs on.
 //
 //   commit_bench --data DIR [--seconds 5] [--writers 1,2,4,8,16,32] [--fsync-samples 2000]
-//                [--rate-rounds 6] [--spin] [--json]
+//                [--rate-rounds 6] [--spin] [--predicates 1] [--json]
 //
 // 1. Bare sync on DIR's disk: a file in DIR, N times "append 64 bytes + fdatasync", then the same
 //    with fsync, then "overwrite the same 64 bytes + fdatasync" (no size change, so no metadata
@@ -11,7 +11,8 @@
 //    one-triple file, a LiveLedger over it. The heads go through a counter, so each phase knows
 //    how many synced head writes (= group-commit batches) its commits took.
 // 2b. The same ledger in memory stores (no disk, no sync), one writer for --seconds: the commit
-//    path's own cost, the floor under the durable figures.
+//    path's own cost, the floor under the durable figures. With --predicates N the commits
+//    cycle through N predicates (default 1).
 // 3. One writer for --seconds: every commit inserts one triple with a new subject IRI. Per-commit
 //    latency p50/p90/p99 and commits/s.
 // 3b. The same, paired: blocks of 20 bare fdatasyncs (append) and 20 single-writer commits in
@@ -263,10 +264,16 @@ core::Term integer(uint64_t n) {
 }
 
 // One triple, as the import file and every commit write it.
+// --predicates: how many predicates the commits cycle through (the novelty keeps a row count per
+// predicate, which every commit updates).
+unsigned predicateCount = 1;
+
 index::Transaction oneTriple(uint64_t n) {
   index::Transaction tx;
+  std::string predicate = std::string(kBase) + "p";
+  if (predicateCount > 1) predicate += std::to_string(n % predicateCount);
   tx.inserts.push_back(index::TxQuad{index::TxTerm::of(core::Term::iri(subjectIri(n))),
-                                     index::TxTerm::of(core::Term::iri(std::string(kBase) + "p")),
+                                     index::TxTerm::of(core::Term::iri(predicate)),
                                      index::TxTerm::of(integer(n)), std::nullopt});
   return tx;
 }
@@ -509,6 +516,8 @@ int main(int argc, char** argv) {
   app.add_option("--rate-rounds", rateRounds,
                  "rounds of the interleaved group-commit ratio (one writer, then the most)");
   app.add_flag("--spin", spin, "keep one extra thread busy for the whole run");
+  app.add_option("--predicates", predicateCount, "predicates the commits cycle through")
+      ->check(CLI::PositiveNumber);
   app.add_flag("--json", json);
   CLI11_PARSE(app, argc, argv);
   if (seconds <= 0 || fsyncSamples == 0 || writerCounts.empty()) die("nothing to measure");

@@ -7,39 +7,38 @@ namespace cairn::index {
 Novelty::Novelty(uint64_t rootT, std::vector<PersistedGraph> persisted) : t_(rootT) {
   for (PersistedGraph& g : persisted) {
     persistedFlakes_ += g.flakes;
-    auto& perms = graphs_[g.graph];
+    auto graph = std::make_shared<GraphNovelty>();
     for (Permutation perm : kAllPermutations) {
       const int p = static_cast<int>(perm);
-      perms[p] = PermutationNovelty::persisted(std::move(g.runs[p]));
+      graph->perms[p] = PermutationNovelty::persisted(std::move(g.runs[p]));
     }
-    auto delta = std::make_shared<RowDelta>();
-    delta->total = g.rowDelta;
-    delta->byPredicate = std::move(g.predicateRows);
-    rowDeltas_[g.graph] = std::move(delta);
+    graph->rowDelta = g.rowDelta;
+    graph->predicateRows = PredicateRowDeltas(g.predicateRows);
+    graphs_[g.graph] = std::move(graph);
   }
 }
 
 const PermutationNovelty* Novelty::find(core::NodeId graph, Permutation perm) const {
   auto it = graphs_.find(graph);
   if (it == graphs_.end()) return nullptr;
-  return &it->second[static_cast<int>(perm)];
+  return &it->second->perms[static_cast<int>(perm)];
 }
 
 std::vector<core::NodeId> Novelty::graphs() const {
   std::vector<core::NodeId> out;
   out.reserve(graphs_.size());
-  for (const auto& [graph, perms] : graphs_) out.push_back(graph);
+  for (const auto& [graph, changes] : graphs_) out.push_back(graph);
   return out;
 }
 
-const std::map<uint64_t, int64_t>* Novelty::predicateRows(core::NodeId graph) const {
-  auto it = rowDeltas_.find(graph);
-  return it == rowDeltas_.end() ? nullptr : &it->second->byPredicate;
+const PredicateRowDeltas* Novelty::predicateRows(core::NodeId graph) const {
+  auto it = graphs_.find(graph);
+  return it == graphs_.end() ? nullptr : &it->second->predicateRows;
 }
 
 int64_t Novelty::rowDelta(core::NodeId graph) const {
-  auto it = rowDeltas_.find(graph);
-  return it == rowDeltas_.end() ? 0 : it->second->total;
+  auto it = graphs_.find(graph);
+  return it == graphs_.end() ? 0 : it->second->rowDelta;
 }
 
 std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
@@ -50,15 +49,17 @@ std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
   std::map<core::NodeId, std::vector<const Flake*>> byGraph;
   for (const Flake& f : flakes) byGraph[f.g].push_back(&f);
   for (const auto& [graph, graphFlakes] : byGraph) {
-    auto& slotDelta = next->rowDeltas_[graph];
-    auto delta = slotDelta ? std::make_shared<RowDelta>(*slotDelta) : std::make_shared<RowDelta>();
+    std::shared_ptr<const GraphNovelty>& slot = next->graphs_[graph];
+    auto changed = std::make_shared<GraphNovelty>();
+    if (slot) {
+      changed->rowDelta = slot->rowDelta;
+      changed->predicateRows = slot->predicateRows;
+    }
     for (const Flake* f : graphFlakes) {
       const int64_t step = f->assert ? 1 : -1;
-      delta->total += step;
-      if ((delta->byPredicate[f->row.p] += step) == 0) delta->byPredicate.erase(f->row.p);
+      changed->rowDelta += step;
+      changed->predicateRows.add(f->row.p, step);
     }
-    slotDelta = std::move(delta);
-    auto& perms = next->graphs_[graph];
     for (Permutation perm : kAllPermutations) {
       std::vector<NoveltyEntry> entries;
       entries.reserve(graphFlakes.size());
@@ -70,9 +71,11 @@ std::shared_ptr<const Novelty> Novelty::withCommit(uint64_t t,
       if (!std::is_sorted(entries.begin(), entries.end(), NoveltyEntryOrder{})) {
         std::sort(entries.begin(), entries.end(), NoveltyEntryOrder{});
       }
-      auto& slot = perms[static_cast<int>(perm)];
-      slot = slot.with(std::move(entries));
+      const int p = static_cast<int>(perm);
+      changed->perms[p] = slot ? slot->perms[p].with(std::move(entries))
+                               : PermutationNovelty().with(std::move(entries));
     }
+    slot = std::move(changed);
   }
   return next;
 }

@@ -15,6 +15,7 @@
 #include "core/object_type.h"
 #include "index/novelty/flake.h"
 #include "index/novelty/permutation_novelty.h"
+#include "index/novelty/predicate_row_deltas.h"
 
 namespace cairn::index {
 
@@ -49,7 +50,7 @@ class Novelty {
   // Net rows each predicate gained (negative: lost) in `graph` since the trees' t, and over
   // all predicates: what planners add to the root's statistics. Null / 0 when the graph has no
   // change. Exact, since commits hold net changes.
-  const std::map<uint64_t, int64_t>* predicateRows(core::NodeId graph) const;
+  const PredicateRowDeltas* predicateRows(core::NodeId graph) const;
   int64_t rowDelta(core::NodeId graph) const;
 
   // This novelty plus commit t's flakes (every flake's row.t == t > this->t()).
@@ -59,13 +60,14 @@ class Novelty {
   uint64_t t_ = 0;
   uint64_t flakes_ = 0;
   uint64_t persistedFlakes_ = 0;
-  std::map<core::NodeId, std::array<PermutationNovelty, 4>> graphs_;
-  struct RowDelta {
-    int64_t total = 0;
-    std::map<uint64_t, int64_t> byPredicate;
+  // One graph's changes. Shared, never changed once built: a commit copies the map of graphs
+  // (one pointer each) and builds anew only the graphs it touches.
+  struct GraphNovelty {
+    std::array<PermutationNovelty, 4> perms;  // by Permutation
+    int64_t rowDelta = 0;
+    PredicateRowDeltas predicateRows;
   };
-  // Copy-on-write per graph: a commit copies only the maps of the graphs it touches.
-  std::map<core::NodeId, std::shared_ptr<const RowDelta>> rowDeltas_;
+  std::map<core::NodeId, std::shared_ptr<const GraphNovelty>> graphs_;
 };
 
 }  // namespace cairn::index

@@ -270,10 +270,8 @@ std::optional<int64_t> SnapshotReader::currentStateDelta(const ScanRange& range,
       range.highColumns() > 1) {
     return std::nullopt;
   }
-  const std::map<uint64_t, int64_t>* byPredicate = novelty_->predicateRows(graph_);
-  if (byPredicate == nullptr) return int64_t{0};
-  auto it = byPredicate->find(range.low[0]);
-  return it == byPredicate->end() ? int64_t{0} : it->second;
+  const PredicateRowDeltas* byPredicate = novelty_->predicateRows(graph_);
+  return byPredicate == nullptr ? int64_t{0} : byPredicate->of(range.low[0]);
 }
 
 core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t rows,

@@ -29,11 +29,12 @@ int64_t daysFromCivil(int64_t y, unsigned m, unsigned d) {
 
 }  // namespace
 
-std::string commitTimeNow() {
+int64_t commitMillisNow() {
   const auto now = std::chrono::system_clock::now();
-  return formatTimeMillis(
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count());
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
 }
+
+std::string commitTimeNow() { return formatTimeMillis(commitMillisNow()); }
 
 std::string formatTimeMillis(int64_t millis) {
   const std::time_t seconds = static_cast<std::time_t>(millis / 1000);

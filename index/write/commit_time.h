@@ -11,6 +11,8 @@ namespace cairn::index {
 
 // Now, as "YYYY-MM-DDTHH:MM:SS.mmmZ".
 std::string commitTimeNow();
+// Now, in milliseconds since 1970 (formatTimeMillis of it is commitTimeNow()).
+int64_t commitMillisNow();
 // `millis` since 1970 (>= 0) as "YYYY-MM-DDTHH:MM:SS.mmmZ".
 std::string formatTimeMillis(int64_t millis);
 // Milliseconds since 1970 of "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM[:SS[.fraction]]" with an optional

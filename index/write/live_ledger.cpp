@@ -69,10 +69,18 @@ core::Result<std::shared_ptr<LiveLedger>> LiveLedger::open(
 void LiveLedger::recordTime(const std::string& time, uint64_t t) {
   const auto millis = parseIsoTimeMillis(time);
   if (!millis) return;
+  const CommitTime one{t, *millis};
+  recordTimes(std::span<const CommitTime>(&one, 1));
+}
+
+void LiveLedger::recordTimes(std::span<const CommitTime> times) {
   std::lock_guard lock(timelineMutex_);
-  // Clocks may step back; keep the times ascending so lookups can bisect.
-  const int64_t at = timeline_.empty() ? *millis : std::max(*millis, timeline_.back().millis);
-  timeline_.push_back(CommitTime{t, at});
+  for (const CommitTime& time : times) {
+    // Clocks may step back; keep the times ascending so lookups can bisect.
+    const int64_t at =
+        timeline_.empty() ? time.millis : std::max(time.millis, timeline_.back().millis);
+    timeline_.push_back(CommitTime{time.t, at});
+  }
 }
 
 uint64_t LiveLedger::tAtTime(int64_t millis) const {

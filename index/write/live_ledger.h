@@ -26,6 +26,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <utility>
@@ -172,12 +173,12 @@ class LiveLedger {
   using PendingList = std::vector<std::shared_ptr<Pending>>;
   // Transactions applied in order, not yet durable: what one synced write makes durable.
   struct AppliedBatch {
-    PendingList members;               // in order, those that change nothing or failed included
-    std::vector<std::string> records;  // the encoded commit records, oldest first
-    std::vector<std::pair<std::string, uint64_t>> times;  // each record's time and t
-    std::shared_ptr<const Ledger> state;                  // the state after the last member
-    storage::ContentId head;  // the last record (the commit head once durable)
-    uint64_t irisBefore = 0;  // the term overlay's counts before the first member
+    PendingList members;                  // in order, those that change nothing or failed included
+    std::vector<std::string> records;     // the encoded commit records, oldest first
+    std::vector<CommitTime> times;        // each record's t and time
+    std::shared_ptr<const Ledger> state;  // the state after the last member
+    storage::ContentId head;              // the last record (the commit head once durable)
+    uint64_t irisBefore = 0;              // the term overlay's counts before the first member
     uint64_t stringsBefore = 0;
     void append(AppliedBatch&& later);
   };
@@ -302,7 +303,8 @@ class LiveLedger {
   std::thread folder_;
   IndexerCounters counters_;
 
-  void recordTime(const std::string& time, uint64_t t);
+  void recordTime(const std::string& time, uint64_t t);  // an ISO-8601 time (replay)
+  void recordTimes(std::span<const CommitTime> times);   // the times of a synced batch
   mutable std::mutex timelineMutex_;
   std::vector<CommitTime> timeline_;  // t and millis both ascending
 };

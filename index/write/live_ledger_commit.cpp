@@ -338,7 +338,8 @@ LiveLedger::AppliedBatch LiveLedger::applyAll(PendingList work, std::shared_ptr<
       continue;
     }
     AppliedTransaction& a = **applied;
-    a.record.time = commitTimeNow();
+    const int64_t millis = commitMillisNow();
+    a.record.time = formatTimeMillis(millis);
     a.record.previous = head;
     if (core::Status valid = validateCommitRecord(a.record); !valid.isOk()) {
       // A bug, not bad input: the encoder builds valid records. Take the terms back.
@@ -349,7 +350,7 @@ LiveLedger::AppliedBatch LiveLedger::applyAll(PendingList work, std::shared_ptr<
     }
     batch.records.push_back(encodeCommitRecord(a.record));
     head = storage::ContentId::of(batch.records.back());
-    batch.times.emplace_back(a.record.time, a.record.t);
+    batch.times.push_back(CommitTime{a.record.t, millis});
     p->answer.emplace(CommitResult{a.record.t, a.inserted, a.deleted, a.record.time});
     state = std::move(a.next);
   }
@@ -458,7 +459,7 @@ core::Status LiveLedger::makeDurable(const AppliedBatch& batch) {
     return synced;
   }
   lastCommit_ = batch.head;
-  for (const auto& [time, t] : batch.times) recordTime(time, t);
+  recordTimes(batch.times);
   publish(batch.state, batch.head);
   std::lock_guard indexerLock(indexerMutex_);
   if (policy_ && batch.state->novelty().flakeCount() >= policy_->startFlakes()) {

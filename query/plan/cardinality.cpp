@@ -32,11 +32,9 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
     // The root's statistics plus the novelty's exact row deltas: writes since the last index
     // run shift the counts without sending the planner back to guesses. Distinct counts of a
     // predicate the root has never seen are bounded by its rows.
-    const std::map<uint64_t, int64_t>* delta = novelty.predicateRows(g);
+    const index::PredicateRowDeltas* delta = novelty.predicateRows(g);
     auto deltaOf = [&](uint64_t p) -> double {
-      if (delta == nullptr) return 0;
-      auto it = delta->find(p);
-      return it == delta->end() ? 0.0 : static_cast<double>(it->second);
+      return delta == nullptr ? 0.0 : static_cast<double>(delta->of(p));
     };
     if (!s && delta == nullptr) {
       t.rows += kUnknownTriples;
