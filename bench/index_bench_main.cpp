@@ -75,6 +75,7 @@
 #include "query/update/update_executor.h"
 #include "server/cli/progress_display.h"
 #include "sparql/parser/sparql_parser.h"
+#include "storage/forwarding_blob_store.h"
 #include "storage/rocksdb_store.h"
 
 using namespace cairn;
@@ -160,35 +161,21 @@ std::string show(const Summary& s, const char* format = "%.3g") {
 
 // Counts the bytes of every blob put through it: the size of what an import or an indexing run
 // wrote, as the blobs' own bytes (RocksDB's compression and files aside).
-class CountingBlobs final : public storage::BlobStore {
+class CountingBlobs final : public storage::ForwardingBlobStore {
  public:
-  explicit CountingBlobs(storage::BlobStore& inner) : inner_(inner) {}
+  using ForwardingBlobStore::ForwardingBlobStore;
   core::Result<storage::ContentId> put(std::string_view bytes) override {
     bytes_ += bytes.size();
-    return inner_.put(bytes);
+    return ForwardingBlobStore::put(bytes);
   }
   core::Result<std::vector<storage::ContentId>> putMany(
       const std::vector<std::string_view>& blobs) override {
     for (std::string_view b : blobs) bytes_ += b.size();
-    return inner_.putMany(blobs);
-  }
-  core::Result<std::string> get(const storage::ContentId& id) const override {
-    return inner_.get(id);
-  }
-  core::Result<bool> exists(const storage::ContentId& id) const override {
-    return inner_.exists(id);
-  }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
-  core::Status removeMany(std::span<const storage::ContentId> ids) override {
-    return inner_.removeMany(ids);
+    return ForwardingBlobStore::putMany(blobs);
   }
   uint64_t bytes() const { return bytes_.load(); }
 
  private:
-  storage::BlobStore& inner_;
   std::atomic<uint64_t> bytes_{0};
 };
 

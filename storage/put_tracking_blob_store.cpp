@@ -9,7 +9,7 @@ core::Result<ContentId> PutTrackingBlobStore::put(std::string_view bytes) {
     const ContentId id = ContentId::of(bytes);
     record(std::span<const ContentId>(&id, 1));
   }
-  return inner_.put(bytes);
+  return inner().put(bytes);
 }
 
 core::Result<std::vector<ContentId>> PutTrackingBlobStore::putMany(
@@ -20,7 +20,7 @@ core::Result<std::vector<ContentId>> PutTrackingBlobStore::putMany(
     for (std::string_view blob : blobs) ids.push_back(ContentId::of(blob));
     record(ids);
   }
-  return inner_.putMany(blobs);
+  return inner().putMany(blobs);
 }
 
 void PutTrackingBlobStore::record(std::span<const ContentId> ids) {
@@ -73,7 +73,7 @@ core::Result<std::vector<ContentId>> PutTrackingBlobStore::removeUnlessPut(
     std::span<const ContentId> ids) {
   std::lock_guard lock(mutex_);
   std::vector<ContentId> removed = filterLocked(ids);
-  CAIRN_RETURN_IF_ERROR(inner_.removeMany(removed));
+  CAIRN_RETURN_IF_ERROR(inner().removeMany(removed));
   return removed;
 }
 

@@ -24,22 +24,16 @@
 #include <unordered_set>
 #include <vector>
 
-#include "storage/blob_store.h"
+#include "storage/forwarding_blob_store.h"
 
 namespace cairn::storage {
 
-class PutTrackingBlobStore final : public BlobStore {
+class PutTrackingBlobStore final : public ForwardingBlobStore {
  public:
-  explicit PutTrackingBlobStore(BlobStore& inner) : inner_(inner) {}
+  using ForwardingBlobStore::ForwardingBlobStore;
 
   core::Result<ContentId> put(std::string_view bytes) override;
   core::Result<std::vector<ContentId>> putMany(const std::vector<std::string_view>& blobs) override;
-  core::Result<std::string> get(const ContentId& id) const override { return inner_.get(id); }
-  core::Result<bool> exists(const ContentId& id) const override { return inner_.exists(id); }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
   // removeUnlessPut() without the list of what it removed.
   core::Status removeMany(std::span<const ContentId> ids) override;
 
@@ -59,13 +53,10 @@ class PutTrackingBlobStore final : public BlobStore {
   // puts wait meanwhile.
   core::Result<std::vector<ContentId>> removeUnlessPut(std::span<const ContentId> ids);
 
-  BlobStore& inner() { return inner_; }
-
  private:
   void record(std::span<const ContentId> ids);
   std::vector<ContentId> filterLocked(std::span<const ContentId> ids) const;
 
-  BlobStore& inner_;
   mutable std::mutex mutex_;  // guards put_ and changes of tracking_; held across a removal
   std::atomic<bool> tracking_{false};
   std::unordered_set<ContentId, ContentIdHash> put_;

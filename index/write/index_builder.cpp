@@ -25,46 +25,33 @@
 #include "index/stats/stats_update.h"
 #include "index/tree/tree_merger.h"
 #include "index/write/commit_time.h"
+#include "storage/forwarding_blob_store.h"
 
 namespace cairn::index {
 namespace {
 
 // Passes every call through and counts what is written, so the report can say what an indexing
 // step cost in the store whichever component wrote it.
-class CountingBlobStore final : public storage::BlobStore {
+class CountingBlobStore final : public storage::ForwardingBlobStore {
  public:
-  explicit CountingBlobStore(storage::BlobStore& inner) : inner_(inner) {}
+  using ForwardingBlobStore::ForwardingBlobStore;
 
   core::Result<storage::ContentId> put(std::string_view bytes) override {
     bytes_ += bytes.size();
     ++blobs_;
-    return inner_.put(bytes);
+    return ForwardingBlobStore::put(bytes);
   }
   core::Result<std::vector<storage::ContentId>> putMany(
       const std::vector<std::string_view>& blobs) override {
     for (std::string_view b : blobs) bytes_ += b.size();
     blobs_ += blobs.size();
-    return inner_.putMany(blobs);
-  }
-  core::Result<std::string> get(const storage::ContentId& id) const override {
-    return inner_.get(id);
-  }
-  core::Result<bool> exists(const storage::ContentId& id) const override {
-    return inner_.exists(id);
-  }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
-  core::Status removeMany(std::span<const storage::ContentId> ids) override {
-    return inner_.removeMany(ids);
+    return ForwardingBlobStore::putMany(blobs);
   }
 
   uint64_t bytes() const { return bytes_; }
   uint64_t blobs() const { return blobs_; }
 
  private:
-  storage::BlobStore& inner_;
   std::atomic<uint64_t> bytes_{0};
   std::atomic<uint64_t> blobs_{0};
 };

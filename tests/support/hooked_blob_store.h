@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "core/status.h"
-#include "storage/blob_store.h"
+#include "storage/forwarding_blob_store.h"
 
 namespace cairn::testing {
 
-class HookedBlobStore final : public storage::BlobStore {
+class HookedBlobStore final : public storage::ForwardingBlobStore {
  public:
-  explicit HookedBlobStore(storage::BlobStore& inner) : inner_(inner) {}
+  using ForwardingBlobStore::ForwardingBlobStore;
 
   // Called on the writing thread; may be replaced between runs, not during one.
   std::function<core::Status(std::span<const std::string_view> blobs)> beforeWrite;
@@ -24,29 +24,13 @@ class HookedBlobStore final : public storage::BlobStore {
   core::Result<storage::ContentId> put(std::string_view bytes) override {
     if (beforeWrite)
       CAIRN_RETURN_IF_ERROR(beforeWrite(std::span<const std::string_view>(&bytes, 1)));
-    return inner_.put(bytes);
+    return ForwardingBlobStore::put(bytes);
   }
   core::Result<std::vector<storage::ContentId>> putMany(
       const std::vector<std::string_view>& blobs) override {
     if (beforeWrite) CAIRN_RETURN_IF_ERROR(beforeWrite(blobs));
-    return inner_.putMany(blobs);
+    return ForwardingBlobStore::putMany(blobs);
   }
-  core::Result<std::string> get(const storage::ContentId& id) const override {
-    return inner_.get(id);
-  }
-  core::Result<bool> exists(const storage::ContentId& id) const override {
-    return inner_.exists(id);
-  }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
-  core::Status removeMany(std::span<const storage::ContentId> ids) override {
-    return inner_.removeMany(ids);
-  }
-
- private:
-  storage::BlobStore& inner_;
 };
 
 }  // namespace cairn::testing

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "storage/forwarding_blob_store.h"
 #include "storage/memory_blob_store.h"
 
 namespace cairn::storage {
@@ -101,21 +102,17 @@ TEST(PutTrackingBlobStoreTest, BlobsPutWhileTrackingAreNeverRemoved) {
 }
 
 // An inner store whose removal waits until the test lets it finish.
-class GatedRemovalStore final : public BlobStore {
+class GatedRemovalStore final : public ForwardingBlobStore {
  public:
-  core::Result<ContentId> put(std::string_view bytes) override { return inner_.put(bytes); }
-  core::Result<std::string> get(const ContentId& id) const override { return inner_.get(id); }
-  core::Result<bool> exists(const ContentId& id) const override { return inner_.exists(id); }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
+  // The base only stores the reference to memory_, built after it; nothing reads it before.
+  GatedRemovalStore() : ForwardingBlobStore(memory_) {}
+
   core::Status removeMany(std::span<const ContentId> ids) override {
     std::unique_lock lock(mutex_);
     removing_ = true;
     changed_.notify_all();
     changed_.wait(lock, [&] { return released_; });
-    return inner_.removeMany(ids);
+    return ForwardingBlobStore::removeMany(ids);
   }
   void awaitRemoving() {
     std::unique_lock lock(mutex_);
@@ -128,7 +125,7 @@ class GatedRemovalStore final : public BlobStore {
   }
 
  private:
-  MemoryBlobStore inner_;
+  MemoryBlobStore memory_;
   std::mutex mutex_;
   std::condition_variable changed_;
   bool removing_ = false;

@@ -24,6 +24,7 @@
 #include "index/tree/permutation_reader.h"
 #include "index/tree/scan_range.h"
 #include "storage/blob_store.h"
+#include "storage/forwarding_blob_store.h"
 
 namespace cairn::index::tree_test {
 
@@ -179,15 +180,12 @@ inline void walkTree(const storage::BlobStore& store, Permutation perm,
 }
 
 // Wraps a store and counts get() calls by the kind of blob returned.
-class CountingBlobStore final : public storage::BlobStore {
+class CountingBlobStore final : public storage::ForwardingBlobStore {
  public:
-  explicit CountingBlobStore(storage::BlobStore& inner) : inner_(inner) {}
+  using ForwardingBlobStore::ForwardingBlobStore;
 
-  core::Result<storage::ContentId> put(std::string_view bytes) override {
-    return inner_.put(bytes);
-  }
   core::Result<std::string> get(const storage::ContentId& id) const override {
-    core::Result<std::string> blob = inner_.get(id);
+    core::Result<std::string> blob = ForwardingBlobStore::get(id);
     if (blob.isOk() && blob->size() >= 4) {
       if (std::memcmp(blob->data(), kLeafletMagic.data(), 4) == 0) ++leafletGets;
       if (std::memcmp(blob->data(), kLeafMagic.data(), 4) == 0) ++leafGets;
@@ -195,25 +193,12 @@ class CountingBlobStore final : public storage::BlobStore {
     }
     return blob;
   }
-  core::Result<bool> exists(const storage::ContentId& id) const override {
-    return inner_.exists(id);
-  }
-  core::Status sync() override { return inner_.sync(); }
-  core::Status forEachBlob(const BlobVisitor& visit) const override {
-    return inner_.forEachBlob(visit);
-  }
-  core::Status removeMany(std::span<const storage::ContentId> ids) override {
-    return inner_.removeMany(ids);
-  }
 
   void reset() { leafletGets = leafGets = branchGets = 0; }
 
   mutable std::atomic<uint64_t> leafletGets{0};
   mutable std::atomic<uint64_t> leafGets{0};
   mutable std::atomic<uint64_t> branchGets{0};
-
- private:
-  storage::BlobStore& inner_;
 };
 
 inline std::string describe(const ScanRange& range) {
