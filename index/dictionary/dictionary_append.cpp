@@ -172,10 +172,23 @@ class ChunkWriter {
   std::vector<WrittenChunk> chunks_;
 };
 
+// How many terms a pass of the append handles between two looks at the cancel flag.
+constexpr size_t kCancelCheckEvery = 4096;
+
+// Cancelled once `cancel` reads true (looked at every kCancelCheckEvery-th `done`).
+Status checkCancel(const std::atomic<bool>* cancel, size_t done) {
+  if (cancel == nullptr || done % kCancelCheckEvery != 0 ||
+      !cancel->load(std::memory_order_relaxed)) {
+    return Status::ok();
+  }
+  return Status(core::StatusCode::kCancelled, "dictionary append cancelled");
+}
+
 // Rejects a span that repeats a term or holds one of the base's; `order` sorts the span.
 Status checkNewTerms(const Dictionary& base, std::span<const std::string> newTerms,
-                     const std::vector<size_t>& order) {
+                     const std::vector<size_t>& order, const std::atomic<bool>* cancel) {
   for (size_t k = 0; k < order.size(); ++k) {
+    CAIRN_RETURN_IF_ERROR(checkCancel(cancel, k));
     const std::string& term = newTerms[order[k]];
     if (k > 0 && newTerms[order[k - 1]] == term) {
       const auto [first, second] = std::minmax(order[k - 1], order[k]);
@@ -198,7 +211,8 @@ Status checkNewTerms(const Dictionary& base, std::span<const std::string> newTer
 core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, DictionaryKind kind,
                                                 const DictionaryRoot& base,
                                                 std::span<const std::string> newTerms,
-                                                DictionaryOptions options) {
+                                                DictionaryOptions options,
+                                                const std::atomic<bool>* cancel) {
   CAIRN_CHECK(
       options.entriesPerBlock >= 1 && options.entriesPerBlock <= dictformat::kMaxEntriesPerBlock,
       "entriesPerBlock out of range");
@@ -221,7 +235,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
     std::iota(order.begin(), order.end(), size_t{0});
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return newTerms[a] < newTerms[b]; });
-    CAIRN_RETURN_IF_ERROR(checkNewTerms(*dictionary, newTerms, order));
+    CAIRN_RETURN_IF_ERROR(checkNewTerms(*dictionary, newTerms, order, cancel));
   }
 
   // The newest append segments merge into the new one by the size-tiered rule, so find(), which
@@ -244,6 +258,7 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
     absorbed.resize(base.size + 1 - firstId);
     DictionaryCursor cursor(*dictionary);
     for (uint64_t id = firstId; id <= base.size; ++id) {
+      CAIRN_RETURN_IF_ERROR(checkCancel(cancel, id - firstId));
       CAIRN_RETURN_IF_ERROR(cursor.lookupInto(id, absorbed[id - firstId]));
     }
     kept.resize(kept.size() - absorb);
@@ -259,15 +274,18 @@ core::Result<DictionaryRoot> appendToDictionary(storage::BlobStore& store, Dicti
   const uint32_t idWidth = dictformat::bytesFor(segmentSize - 1);
   NamespaceCoder namespaces(kind == DictionaryKind::kIri, options.maxNamespaces);
   ChunkWriter terms(store, dictformat::kChunkMagic, options, namespaces.enabled(), 0);
-  for (std::string_view term : segmentTerms) {
+  for (size_t k = 0; k < segmentTerms.size(); ++k) {
+    CAIRN_RETURN_IF_ERROR(checkCancel(cancel, k));
     std::string_view local;
-    const uint32_t code = namespaces.split(term, local);
-    CAIRN_RETURN_IF_ERROR(terms.add(term, code, local, 0));
+    const uint32_t code = namespaces.split(segmentTerms[k], local);
+    CAIRN_RETURN_IF_ERROR(terms.add(segmentTerms[k], code, local, 0));
   }
   CAIRN_RETURN_IF_ERROR(terms.finish());
   // Every namespace got its code in the pass above, so this one only looks codes up.
   ChunkWriter index(store, dictformat::kIndexChunkMagic, options, namespaces.enabled(), idWidth);
-  for (size_t position : order) {
+  for (size_t k = 0; k < order.size(); ++k) {
+    CAIRN_RETURN_IF_ERROR(checkCancel(cancel, k));
+    const size_t position = order[k];
     std::string_view local;
     const uint32_t code = namespaces.split(segmentTerms[position], local);
     CAIRN_RETURN_IF_ERROR(index.add(segmentTerms[position], code, local, position));

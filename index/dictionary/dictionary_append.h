@@ -14,6 +14,7 @@
 // Thread-safety: no shared state of its own; the base's blobs are only read, so readers of the
 // base dictionary are unaffected while it runs.
 
+#include <atomic>
 #include <span>
 #include <string>
 
@@ -31,9 +32,12 @@ namespace cairn::index {
 // Errors reading `base` (NotFound, Corruption) and store failures are returned as they come; the
 // blobs written before a failure are unreferenced garbage, never a partial dictionary.
 // `options` sets the new segment's block and chunk sizes (the base keeps its own).
+// `cancel` (may be null): once it reads true the append stops at its next look (every 4,096
+// terms of each pass) and returns Cancelled; what it wrote is unreferenced garbage.
 core::Result<DictionaryRoot> appendToDictionary(
     storage::BlobStore& store, DictionaryKind kind, const DictionaryRoot& base,
     std::span<const std::string> newTerms,
-    DictionaryOptions options = DictionaryOptions::defaults());
+    DictionaryOptions options = DictionaryOptions::defaults(),
+    const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace cairn::index

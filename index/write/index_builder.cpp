@@ -443,9 +443,11 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
   report.newIris = iris.size();
   report.newStrings = strings.size();
   CAIRN_ASSIGN_OR_RETURN(next.iris,
-                         appendToDictionary(blobs, DictionaryKind::kIri, old.iris, iris));
+                         appendToDictionary(blobs, DictionaryKind::kIri, old.iris, iris,
+                                            DictionaryOptions::defaults(), options.cancel));
   CAIRN_ASSIGN_OR_RETURN(next.strings,
-                         appendToDictionary(blobs, DictionaryKind::kString, old.strings, strings));
+                         appendToDictionary(blobs, DictionaryKind::kString, old.strings, strings,
+                                            DictionaryOptions::defaults(), options.cancel));
 
   CAIRN_ASSIGN_OR_RETURN(next.timeline, extendedTimeline(blobs, old, next.t, times));
 

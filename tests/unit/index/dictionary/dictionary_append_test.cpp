@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <random>
@@ -21,11 +22,13 @@
 #include "index/dictionary/dictionary_cursor.h"
 #include "index/dictionary/dictionary_format.h"
 #include "index/dictionary/payload_codec.h"
+#include "tests/support/hooked_blob_store.h"
 #include "tests/unit/index/dictionary/dictionary_test_util.h"
 
 namespace cairn::index {
 namespace {
 
+using cairn::testing::HookedBlobStore;
 using testing::TamperingBlobStore;
 
 // The dictionary as it should be: terms by id, and ids by term.
@@ -282,6 +285,49 @@ TEST(DictionaryAppendTest, PresentOrRepeatedTermsAreRejectedBeforeWriting) {
   // The wrong kind of base is the base's corruption, not the input's fault.
   auto wrongKind = appendToDictionary(*store, DictionaryKind::kString, *appended, bad[0]);
   EXPECT_EQ(wrongKind.status().code(), core::StatusCode::kCorruption);
+}
+
+// An append whose cancel flag is up writes nothing; one raised during its first write stops it
+// at its next look (every 4,096 terms), well before it is done; one that stays down changes
+// nothing.
+TEST(DictionaryAppendTest, ACancelledAppendStopsAndReturnsCancelled) {
+  auto memory = storage::makeMemoryBlobStore();
+  HookedBlobStore store(*memory);
+  const DictionaryKind kind = DictionaryKind::kIri;
+  std::vector<std::string> terms;
+  for (int i = 0; i < 20000; ++i) terms.push_back("http://example.org/item/" + std::to_string(i));
+  DictionaryOptions options = DictionaryOptions::defaults();
+  options.chunkBytes = 4096;  // many chunks, so writes come early
+
+  size_t writes = 0;
+  std::atomic<bool> cancel{false};
+  store.beforeWrite = [&](std::span<const std::string_view>) {
+    ++writes;
+    return core::Status::ok();
+  };
+  auto whole = appendToDictionary(store, kind, DictionaryRoot{}, terms, options, &cancel);
+  ASSERT_TRUE(whole.isOk()) << whole.status().toString();
+  const size_t wholeWrites = writes;
+
+  cancel.store(true);
+  writes = 0;
+  auto never = appendToDictionary(store, kind, DictionaryRoot{}, terms, options, &cancel);
+  ASSERT_FALSE(never.isOk());
+  EXPECT_EQ(never.status().code(), core::StatusCode::kCancelled);
+  EXPECT_EQ(writes, 0u);
+
+  cancel.store(false);
+  writes = 0;
+  store.beforeWrite = [&](std::span<const std::string_view>) {
+    ++writes;
+    cancel.store(true);
+    return core::Status::ok();
+  };
+  auto stopped = appendToDictionary(store, kind, DictionaryRoot{}, terms, options, &cancel);
+  ASSERT_FALSE(stopped.isOk());
+  EXPECT_EQ(stopped.status().code(), core::StatusCode::kCancelled);
+  EXPECT_GT(writes, 0u);
+  EXPECT_LT(writes * 4, wholeWrites);  // a fourth: the term chunks alone are more
 }
 
 // A base and one append round in a store that can damage blobs; `written` are the blobs the
