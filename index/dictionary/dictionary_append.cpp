@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/cancel_flag.h"
 #include "core/check.h"
 #include "index/dictionary/byte_codec.h"
 #include "index/dictionary/dictionary.h"
@@ -172,16 +173,11 @@ class ChunkWriter {
   std::vector<WrittenChunk> chunks_;
 };
 
-// How many terms a pass of the append handles between two looks at the cancel flag.
-constexpr size_t kCancelCheckEvery = 4096;
-
-// Cancelled once `cancel` reads true (looked at every kCancelCheckEvery-th `done`).
+// Cancelled once `cancel` reads true, looked at for every core::kCancelCheckEvery-th term `done`
+// of a pass.
 Status checkCancel(const std::atomic<bool>* cancel, size_t done) {
-  if (cancel == nullptr || done % kCancelCheckEvery != 0 ||
-      !cancel->load(std::memory_order_relaxed)) {
-    return Status::ok();
-  }
-  return Status(core::StatusCode::kCancelled, "dictionary append cancelled");
+  if (done % core::kCancelCheckEvery != 0) return Status::ok();
+  return core::cancelledIf(cancel, "dictionary append");
 }
 
 // Rejects a span that repeats a term or holds one of the base's; `order` sorts the span.

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/cancel_flag.h"
 #include "index/leaflet/blob_format.h"
 #include "index/leaflet/leaflet_codec.h"
 #include "index/tree/branch_node.h"
@@ -121,13 +122,6 @@ core::Status regroup(std::vector<std::optional<std::vector<Item>>>& changed, siz
   return core::Status::ok();
 }
 
-// Cancelled (naming the tree) once `cancel` reads true, else ok.
-core::Status cancelled(const std::atomic<bool>* cancel, Permutation perm) {
-  if (cancel == nullptr || !cancel->load(std::memory_order_relaxed)) return core::Status::ok();
-  return core::Status(core::StatusCode::kCancelled,
-                      "merge into the " + std::string(permutationName(perm)) + " tree cancelled");
-}
-
 // One merge. It descends from the root along the changes only: each node splits its run of
 // changes among its children (route), skips children the run cannot alter (mayChange) and
 // recurses into the others. A touched leaf decodes just the leaflets its changes land in and
@@ -237,7 +231,9 @@ TreeMerger::TreeMerger(storage::BlobStore& store, Permutation perm, const Permut
   }
 }
 
-core::Status TreeMerger::checkCancel() const { return cancelled(cancel_, perm_); }
+core::Status TreeMerger::checkCancel() const {
+  return core::cancelledIf(cancel_, "merge into a permutation tree");
+}
 
 core::Status TreeMerger::checkChanges() const {
   for (size_t c = 1; c < keys_.size(); ++c) {
@@ -630,7 +626,7 @@ core::Result<MergeResult> mergeIntoTree(storage::BlobStore& store, Permutation p
                                         const IndexConfig& config,
                                         const std::atomic<bool>* cancel) {
   // Before the merge works out its keys (a while, for millions of changes).
-  CAIRN_RETURN_IF_ERROR(cancelled(cancel, perm));
+  CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "merge into a permutation tree"));
   // Without a shared cache, a disabled one: the merge reads each node and leaflet once anyway.
   if (cache == nullptr) cache = std::make_shared<IndexCache>(0);
   TreeMerger merger(store, perm, base, changes, std::move(cache), config, cancel);

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/cancel_flag.h"
 #include "core/term.h"
 #include "core/vocab.h"
 #include "index/delta/delta_manifest.h"
@@ -66,14 +67,6 @@ struct GraphDelta {
   uint64_t flakes = 0;
 };
 
-// How many changes a loop of the build handles between two looks at the cancel flag.
-constexpr size_t kCancelCheckEvery = 4096;
-
-core::Status checkCancel(const std::atomic<bool>* cancel, std::string_view what) {
-  if (cancel == nullptr || !cancel->load(std::memory_order_relaxed)) return core::Status::ok();
-  return core::Status(core::StatusCode::kCancelled, std::string(what) + " cancelled");
-}
-
 core::Result<GraphDelta> graphDelta(const Ledger& snapshot, core::NodeId graph,
                                     const PermutationNovelty& spot,
                                     const std::atomic<bool>* cancel) {
@@ -86,8 +79,8 @@ core::Result<GraphDelta> graphDelta(const Ledger& snapshot, core::NodeId graph,
   // takes seconds, so it looks at the flag too.
   size_t facts = 0;
   for (size_t begin = 0; begin < entries.size();) {
-    if (facts++ % kCancelCheckEvery == 0) {
-      CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "working out a fold's changes"));
+    if (facts++ % core::kCancelCheckEvery == 0) {
+      CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "working out a fold's changes"));
     }
     size_t end = begin + 1;
     while (end < entries.size() && entries[end].key == entries[begin].key) ++end;
@@ -253,8 +246,8 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
       if (perm == Permutation::kSPOT) addRowDeltas(entries, segment);
       DeltaRunWriter writer(blobs, perm, snapshot.config());
       for (size_t e = 0; e < entries.size(); ++e) {
-        if (e % kCancelCheckEvery == 0) {
-          CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "writing a delta run"));
+        if (e % core::kCancelCheckEvery == 0) {
+          CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "writing a delta run"));
         }
         CAIRN_RETURN_IF_ERROR(writer.add(entries[e]));
       }
@@ -286,7 +279,7 @@ PermutationFold foldPermutation(storage::BlobStore& blobs, const Ledger& snapsho
   PermutationFold fold;
   // Sorting the changes into this permutation's order takes a while for millions of them: a
   // permutation whose turn comes after a cancel does not start.
-  fold.status = checkCancel(cancel, "a fold");
+  fold.status = core::cancelledIf(cancel, "a fold");
   if (!fold.status.isOk()) return fold;
   auto merged = mergeIntoTree(blobs, perm, baseRoot, rowChanges(delta, perm), snapshot.cache(),
                               snapshot.config(), cancel);
@@ -333,7 +326,7 @@ core::Status foldAll(storage::BlobStore& blobs, const Ledger& snapshot, IndexRoo
       if (const GraphIndex* g = old.findGraph(graph)) graphs.push_back(*g);
       continue;
     }
-    CAIRN_RETURN_IF_ERROR(checkCancel(cancel, "a fold"));
+    CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "a fold"));
     CAIRN_ASSIGN_OR_RETURN(GraphDelta delta, graphDelta(snapshot, graph, *spot, cancel));
     report.flakes += delta.flakes;
     report.rowsChanged += delta.upserts.size() + delta.deletes.size();
@@ -451,7 +444,7 @@ core::Result<BuiltIndexRoot> buildIndexRoot(storage::BlobStore& store, const Led
 
   CAIRN_ASSIGN_OR_RETURN(next.timeline, extendedTimeline(blobs, old, next.t, times));
 
-  CAIRN_RETURN_IF_ERROR(checkCancel(options.cancel, "an index run"));
+  CAIRN_RETURN_IF_ERROR(core::cancelledIf(options.cancel, "an index run"));
   using Mode = IndexBuildOptions::Mode;
   const uint64_t pending = novelty.flakeCount() + novelty.persistedFlakeCount();
   const bool fold = options.mode == Mode::kFold || novelty.empty() ||
