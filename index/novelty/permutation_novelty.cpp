@@ -111,6 +111,29 @@ core::Result<RowKey> PermutationNovelty::windowEnd(const RowKey& low, size_t ent
   return previousRowKey(end);
 }
 
+core::Result<int64_t> PermutationNovelty::netRowsAt(const ScanRange& range, uint64_t asOf) const {
+  if (empty() || range.isEmpty()) return int64_t{0};
+  int64_t net = 0;
+  auto add = [&](std::span<const NoveltyEntry> entries) {
+    for (const NoveltyEntry& e : entries) {
+      if (e.t <= asOf) net += e.assert ? 1 : -1;
+    }
+  };
+  std::vector<NoveltyEntry> fetched;
+  for (const auto& run : persisted_) {
+    if (run->minT() > asOf) continue;
+    fetched.clear();
+    CAIRN_RETURN_IF_ERROR(run->entriesIn(range.low, range.high, fetched));
+    add(fetched);
+  }
+  for (const auto& run : runs_) {
+    // A run's transient keys (asserted and retracted again inside it) add nothing at its maxT.
+    add(asOf >= run->maxT() ? run->currentRange(range.low, range.high)
+                            : run->range(range.low, range.high));
+  }
+  return net;
+}
+
 core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf,
                                            std::vector<KeyChange>& out) const {
   if (empty() || range.isEmpty()) return core::Status::ok();

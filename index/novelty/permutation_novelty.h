@@ -48,6 +48,12 @@ class PermutationNovelty {
   // before asOf, except keys absent both at the root and at asOf (they change nothing). Fails
   // only when a persisted block cannot be read (Corruption naming it).
   core::Status changesAt(const ScanRange& range, uint64_t asOf, std::vector<KeyChange>& out) const;
+  // The net number of rows the keys in `range` gained at asOf since the trees' t (negative: lost)
+  // — what changesAt's KeyChanges add up to (present - inBase), without merging the runs. By the
+  // invariant above a key's changes up to any t alternate, starting with the one that flips its
+  // presence in the trees, so they sum to that key's net change: +1 per assert, -1 per retract.
+  // Fails only when a persisted block cannot be read.
+  core::Result<int64_t> netRowsAt(const ScanRange& range, uint64_t asOf) const;
   // Every change, of every key and t, sorted by noveltyEntryLess (what the indexer folds in).
   core::Result<std::vector<NoveltyEntry>> allEntries() const { return entriesFrom(0); }
   // The changes of the persisted runs from `firstPersisted` on (<= persistedRuns().size()) and of

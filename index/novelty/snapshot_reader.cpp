@@ -237,12 +237,16 @@ core::Result<uint64_t> SnapshotReader::count(const ScanRange& range, uint64_t as
   if (std::optional<int64_t> delta = currentStateDelta(range, asOf)) {
     return static_cast<uint64_t>(static_cast<int64_t>(rows) + *delta);
   }
-  // A change decides its key at asOf; the base counted the key iff it was in the root (a change
-  // at or before asOf means asOf is past the root, where the base shows the root's state).
   int64_t delta = 0;
-  CAIRN_ASSIGN_OR_RETURN(const std::vector<KeyChange> changes, changesIn(range, asOf));
-  for (const KeyChange& change : changes) {
-    delta += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
+  if (readsHistory(asOf)) {
+    // Before the root only history adds rows (changesIn reads them as changes).
+    CAIRN_ASSIGN_OR_RETURN(const std::vector<KeyChange> changes, changesIn(range, asOf));
+    for (const KeyChange& change : changes) {
+      delta += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
+    }
+  } else if (changes_ != nullptr) {
+    // The base counted a key iff it was in the root; the novelty's net change covers the rest.
+    CAIRN_ASSIGN_OR_RETURN(delta, changes_->netRowsAt(range, asOf));
   }
   return static_cast<uint64_t>(static_cast<int64_t>(rows) + delta);
 }

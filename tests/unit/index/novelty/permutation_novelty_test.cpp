@@ -1,6 +1,7 @@
 // PermutationNovelty: random commits of random sizes, checked after each one against a plain list
 // of every change — the merged runs hold exactly the changes, in order; changesAt answers like a
-// naive scan at any t and range; and the size-tiered merging keeps the run count logarithmic.
+// naive scan at any t and range, and netRowsAt sums to what those answers count; and the
+// size-tiered merging keeps the run count logarithmic.
 // The same with persisted delta runs (index/delta) under the in-memory ones, as an index root's
 // delta layer puts them there.
 
@@ -123,6 +124,14 @@ void runRandomCommits(int persistEvery) {
       ASSERT_TRUE(novelty.changesAt(range, asOf, got).isOk());
       EXPECT_TRUE(sameChanges(got, naiveChangesAt(all, range.low, range.high, asOf)))
           << "commit " << commit << " asOf " << asOf;
+      // netRowsAt sums the entries instead of merging the runs: the same net rows.
+      int64_t net = 0;
+      for (const KeyChange& change : naiveChangesAt(all, range.low, range.high, asOf)) {
+        net += static_cast<int64_t>(change.present) - static_cast<int64_t>(change.inBase);
+      }
+      auto summed = novelty.netRowsAt(range, asOf);
+      ASSERT_TRUE(summed.isOk());
+      EXPECT_EQ(*summed, net) << "commit " << commit << " asOf " << asOf;
     }
     // Windows (what SnapshotReader::seek reads): from a random key on they tile the key space in
     // order, each bounded by n entries per run, and the last one ends at the largest key.
