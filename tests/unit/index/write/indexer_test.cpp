@@ -409,6 +409,67 @@ TEST(IndexerTest, StoppingTheIndexerCancelsTheRunInProgress) {
   EXPECT_EQ(rowsAt(*live->snapshot()), rows);
 }
 
+// In auto mode a thread of its own folds the delta layer (foldDeltaLayer); stopping the indexer
+// cancels that fold too, and the delta run beside it. Both are held at their first write until
+// the stop has raised the flag (a writer past the hard threshold is let go by the stop); after
+// that neither writes again, and neither publishes.
+TEST(IndexerTest, StoppingTheIndexerCancelsTheAutoModesFoldOfTheDeltaLayer) {
+  Fixture f(300);
+  testing::HookedBlobStore hooked(*f.base.blobs);
+  const std::shared_ptr<LiveLedger> live = openHooked(f, hooked);
+  ASSERT_NE(live, nullptr);
+  ASSERT_TRUE(live->indexNow(kDelta).isOk());
+  const auto before = live->snapshot();
+  ASSERT_GT(before->novelty().persistedFlakeCount(), 0u);
+  ASSERT_EQ(before->novelty().flakeCount(), 0u);  // only the fold is due when the indexer starts
+  const uint64_t runsBefore = live->indexerCounters().runs;  // the delta run just made
+
+  static thread_local bool writerThread = false;  // its commits' writes are not the runs'
+  std::promise<void> holding;
+  std::promise<void> letGo;
+  std::shared_future<void> letGoSignal = letGo.get_future().share();
+  std::atomic<bool> held{false};
+  std::atomic<bool> released{false};
+  std::atomic<size_t> writesAfterRelease{0};
+  hooked.beforeWrite = [&](std::span<const std::string_view>) {
+    if (writerThread) return core::Status::ok();
+    if (released.load()) ++writesAfterRelease;
+    if (!held.exchange(true)) holding.set_value();
+    EXPECT_EQ(letGoSignal.wait_for(std::chrono::seconds(60)), std::future_status::ready);
+    return core::Status::ok();
+  };
+  IndexerPolicy policy;
+  policy.softFlakes = 20;
+  policy.hardFlakes = 20;
+  policy.build.mode = IndexBuildOptions::Mode::kAuto;
+  policy.build.foldFlakes = 1;  // the delta layer is past it already
+  live->startIndexer(policy);
+  holding.get_future().wait();  // the fold is at its first write
+
+  std::thread writer([&] {
+    writerThread = true;
+    // Past 20 changes the indexer's delta run starts (and is held at its first write), and
+    // a commit waits: only the stop lets it go.
+    for (int k = 0; k < 40; ++k) {
+      Transaction tx;
+      tx.inserts.push_back(fact(iri("late" + std::to_string(k)), iri("p9"), Term::literal("late")));
+      auto result = live->commit(std::move(tx));
+      EXPECT_TRUE(result.isOk()) << result.status().toString();
+    }
+    released.store(true);
+    letGo.set_value();
+  });
+  live->stopIndexer();
+  writer.join();
+
+  EXPECT_EQ(writesAfterRelease.load(), 0u);
+  const IndexerCounters counters = live->indexerCounters();
+  EXPECT_EQ(counters.runs, runsBefore);
+  EXPECT_EQ(counters.failures, 0u) << counters.lastError;
+  EXPECT_EQ(live->snapshot()->rootId(), before->rootId());
+  EXPECT_EQ(live->snapshot()->t(), before->t() + 40);
+}
+
 // A soft threshold above the hard one does not leave writers waiting for an indexer that never
 // starts: the indexer starts at the lower of the two.
 TEST(IndexerTest, ASoftThresholdAboveTheHardOneStillStartsTheIndexer) {
