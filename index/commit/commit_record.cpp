@@ -121,7 +121,7 @@ std::string timeText(uint64_t millis) {
   const auto ms = static_cast<int64_t>(millis);
   const core::xsd::CivilDate date = core::xsd::civilFromDays(ms / core::xsd::kMillisPerDay);
   const int64_t inDay = ms % core::xsd::kMillisPerDay;
-  char text[32];
+  char text[64];  // room for any int fields, so GCC sees no truncation
   std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ",
                 static_cast<int>(date.year), date.month, date.day,
                 static_cast<int>(inDay / kMillisPerHour),

@@ -63,7 +63,7 @@ core::Result<DeltaBlock> parseDeltaBlock(std::string_view blob, const storage::C
   block.perm = perm;
   block.entries.resize(count);
   for (uint32_t e = 0; e < count; ++e) {
-    auto value = [&](int column) { return values[size_t{column} * count + e]; };
+    auto value = [&](int column) { return values[static_cast<size_t>(column) * count + e]; };
     NoveltyEntry& entry = block.entries[e];
     for (int k = 0; k < kKeyColumnCount; ++k) entry.key[k] = value(k);
     entry.t = value(kDeltaTColumn);

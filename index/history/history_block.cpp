@@ -84,7 +84,7 @@ core::Result<HistoryBlock> parseHistoryBlock(std::string_view blob, const storag
   block.perm = perm;
   block.entries.resize(count);
   for (uint32_t e = 0; e < count; ++e) {
-    auto value = [&](int column) { return values[size_t{column} * count + e]; };
+    auto value = [&](int column) { return values[static_cast<size_t>(column) * count + e]; };
     HistoryEntry& entry = block.entries[e];
     entry.row.s = value(0);
     entry.row.p = value(1);

@@ -147,7 +147,9 @@ void runRandomCommits(int persistEvery) {
           return !rowKeyLess(e.key, low) && !rowKeyLess(*end, e.key);
         });
         // A window of one key may hold more (a key's changes are never split).
-        if (!rowKeyEqual(*end, low)) EXPECT_LE(static_cast<size_t>(inWindow), n * runs);
+        if (!rowKeyEqual(*end, low)) {
+          EXPECT_LE(static_cast<size_t>(inWindow), n * runs);
+        }
         if (rowKeyEqual(*end, kMaxRowKey)) break;
         low = nextRowKey(*end);
       }

@@ -448,7 +448,9 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
             }
           }
           EXPECT_EQ(first->has_value(), firstExpected.has_value());
-          if (first->has_value() && firstExpected) EXPECT_EQ(rowKey(perm, **first), *firstExpected);
+          if (first->has_value() && firstExpected) {
+            EXPECT_EQ(rowKey(perm, **first), *firstExpected);
+          }
           // tailStart: scanning from it yields at least the last k rows of the range.
           const uint64_t k = rng() % 4;
           auto low = reader->tailStart(range, k, t);

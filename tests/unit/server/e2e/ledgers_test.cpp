@@ -138,9 +138,9 @@ TEST_F(E2eLedgers, CreatesFromAFileInAnImportDirectory) {
 TEST_F(E2eLedgers, RefusesFilesOutsideTheImportDirectories) {
   writeFile(server().directory() / "elsewhere" / "secret.nt",
             "<http://a> <http://b> <http://c> .\n");
-  for (const fs::path source : {server().directory() / "elsewhere" / "secret.nt",
-                                // ".." cannot step out: the check is on the canonical path.
-                                imports() / ".." / "elsewhere" / "secret.nt"}) {
+  for (const fs::path& source : {server().directory() / "elsewhere" / "secret.nt",
+                                 // ".." cannot step out: the check is on the canonical path.
+                                 imports() / ".." / "elsewhere" / "secret.nt"}) {
     SCOPED_TRACE(source.string());
     const nlohmann::json request = {{"name", "stolen"}, {"source", source.string()}};
     expectError(client().post("/ledgers", request.dump(), "application/json"), 403, "forbidden");
