@@ -41,10 +41,10 @@ struct PropertyPath {
     kNegatedSet,   // !(iri | ^iri ...): forward in `iris`, inverse in `inverseIris`
   };
   Kind kind = Kind::kLink;
-  core::Term iri;                       // kLink
-  std::vector<PropertyPath> children;   // unary and n-ary kinds
-  std::vector<core::Term> iris;         // kNegatedSet, forward
-  std::vector<core::Term> inverseIris;  // kNegatedSet, inverse (^iri)
+  core::Term iri;                         // kLink
+  std::vector<PropertyPath> children{};   // unary and n-ary kinds
+  std::vector<core::Term> iris{};         // kNegatedSet, forward
+  std::vector<core::Term> inverseIris{};  // kNegatedSet, inverse (^iri)
 
   bool operator==(const PropertyPath&) const = default;
 };

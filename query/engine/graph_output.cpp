@@ -100,8 +100,7 @@ uint64_t describeResources(ExecContext& ctx, Operator& solutions, const Query& q
   TripleSet out(ctx, sink);
   for (const ValueId& resource : resources) {
     if (!core::isNode(resource.type)) continue;
-    TripleSource source(ctx, ctx.defaultScope(),
-                        TripleAccess{resource, {}, {}, false, std::nullopt}, "Describe");
+    TripleSource source(ctx, ctx.defaultScope(), TripleAccess{resource, {}, {}, false}, "Describe");
     std::vector<ValueId> s, p, o;
     size_t n = 0;
     bool more = true;

@@ -57,7 +57,7 @@ std::vector<IdPair> PathEvaluator::link(std::optional<ValueId> predicate,
   std::vector<IdPair> out;
   if (!predicate) return out;
   forEachTriple(
-      ctx_, scope_, TripleAccess{from, predicate, to, false, std::nullopt}, owner_,
+      ctx_, scope_, TripleAccess{from, predicate, to, false}, owner_,
       [&](ValueId s, ValueId, ValueId o) { out.emplace_back(from ? *from : s, to ? *to : o); });
   account(out.size());
   return out;
@@ -140,7 +140,7 @@ std::vector<IdPair> PathEvaluator::negated(const PropertyPath& path, std::option
   };
   auto scan = [&](std::optional<ValueId> s, std::optional<ValueId> o,
                   const std::unordered_set<ValueId, ValueIdHash>& skip, bool inverse) {
-    forEachTriple(ctx_, scope_, TripleAccess{s, std::nullopt, o, false, std::nullopt}, owner_,
+    forEachTriple(ctx_, scope_, TripleAccess{s, std::nullopt, o, false}, owner_,
                   [&](ValueId sv, ValueId pv, ValueId ov) {
                     if (skip.count(pv)) return;
                     ValueId a = s ? *s : sv, b = o ? *o : ov;

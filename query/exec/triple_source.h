@@ -27,7 +27,7 @@ struct TripleAccess {
   // A narrower key range of the chosen permutation than the fixed positions give (fast paths
   // that read one object type, or the tail of a predicate's objects). It must lie inside the
   // prefix range of the fixed positions.
-  std::optional<index::ScanRange> range;
+  std::optional<index::ScanRange> range = std::nullopt;
 };
 
 // The permutation and the fixed prefix an access reads, for EXPLAIN.

@@ -77,8 +77,7 @@ double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& sco
   if (slots.impossible) {
     rows = 0;
   } else {
-    TripleAccess access{slots.constant[0], slots.constant[1], slots.constant[2], false,
-                        std::nullopt};
+    TripleAccess access{slots.constant[0], slots.constant[1], slots.constant[2], false};
     TripleSource source(ctx_, scope, access, "planner");
     if (auto counted = source.estimateFromDirectory()) {
       rows = static_cast<double>(*counted);

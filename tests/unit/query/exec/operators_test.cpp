@@ -223,10 +223,10 @@ TEST_P(OperatorTest, SortAndTopKAgree) {
 
 TEST_P(OperatorTest, PathsOverIds) {
   PatternTerm x = v("x"), y = v("y");
-  query::PropertyPath link{
-      query::PropertyPath::Kind::kLink, core::Term::iri(std::string(kEx) + "p"), {}, {}, {}};
-  query::PropertyPath plus{query::PropertyPath::Kind::kOneOrMore, {}, {link}, {}, {}};
-  query::PropertyPath star{query::PropertyPath::Kind::kZeroOrMore, {}, {link}, {}, {}};
+  query::PropertyPath link{query::PropertyPath::Kind::kLink,
+                           core::Term::iri(std::string(kEx) + "p")};
+  query::PropertyPath plus{query::PropertyPath::Kind::kOneOrMore, {}, {link}};
+  query::PropertyPath star{query::PropertyPath::Kind::kZeroOrMore, {}, {link}};
   // p+ from a: the cycle a→b→c→a returns to a.
   query::PropertyPathScan fromA(*ctx_, nullptr, iri("a"), plus, y, GraphScope{{0}});
   EXPECT_EQ(rows(fromA, {"y"}), (Lines{"a", "b", "c"}));
