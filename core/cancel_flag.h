@@ -20,4 +20,10 @@ inline Status cancelledIf(const std::atomic<bool>* flag, std::string_view what) 
   return Status(StatusCode::kCancelled, std::string(what) + " cancelled");
 }
 
+// cancelledIf, looked at only for every kCancelCheckEvery-th item `done` of a loop.
+inline Status cancelledEvery(const std::atomic<bool>* flag, size_t done, std::string_view what) {
+  if (done % kCancelCheckEvery != 0) return Status::ok();
+  return cancelledIf(flag, what);
+}
+
 }  // namespace cairn::core

@@ -176,8 +176,7 @@ class ChunkWriter {
 // Cancelled once `cancel` reads true, looked at for every core::kCancelCheckEvery-th term `done`
 // of a pass.
 Status checkCancel(const std::atomic<bool>* cancel, size_t done) {
-  if (done % core::kCancelCheckEvery != 0) return Status::ok();
-  return core::cancelledIf(cancel, "dictionary append");
+  return core::cancelledEvery(cancel, done, "dictionary append");
 }
 
 // Rejects a span that repeats a term or holds one of the base's; `order` sorts the span.

@@ -61,6 +61,11 @@ class NoveltyRun {
   // A fact rewritten by every commit (a counter) leaves one such key per commit; without this a
   // current-state read of it would walk them all.
   std::span<const NoveltyEntry> currentRange(const RowKey& low, const RowKey& high) const;
+  // What a reader at asOf needs of [low, high]: currentRange at or after maxT(), else range.
+  std::span<const NoveltyEntry> rangeAt(const RowKey& low, const RowKey& high,
+                                        uint64_t asOf) const {
+    return asOf >= maxT_ ? currentRange(low, high) : range(low, high);
+  }
 
  private:
   std::vector<NoveltyEntry> entries_;

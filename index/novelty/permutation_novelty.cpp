@@ -127,9 +127,7 @@ core::Result<int64_t> PermutationNovelty::netRowsAt(const ScanRange& range, uint
     add(fetched);
   }
   for (const auto& run : runs_) {
-    // A run's transient keys (asserted and retracted again inside it) add nothing at its maxT.
-    add(asOf >= run->maxT() ? run->currentRange(range.low, range.high)
-                            : run->range(range.low, range.high));
+    add(run->rangeAt(range.low, range.high, asOf));
   }
   return net;
 }
@@ -147,8 +145,7 @@ core::Status PermutationNovelty::changesAt(const ScanRange& range, uint64_t asOf
     if (!fetched[r].empty()) heads.emplace_back(fetched[r]);
   }
   for (const auto& run : runs_) {
-    auto part = asOf >= run->maxT() ? run->currentRange(range.low, range.high)
-                                    : run->range(range.low, range.high);
+    auto part = run->rangeAt(range.low, range.high, asOf);
     if (!part.empty()) heads.push_back(part);
   }
   while (true) {

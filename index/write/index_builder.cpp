@@ -79,9 +79,7 @@ core::Result<GraphDelta> graphDelta(const Ledger& snapshot, core::NodeId graph,
   // takes seconds, so it looks at the flag too.
   size_t facts = 0;
   for (size_t begin = 0; begin < entries.size();) {
-    if (facts++ % core::kCancelCheckEvery == 0) {
-      CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "working out a fold's changes"));
-    }
+    CAIRN_RETURN_IF_ERROR(core::cancelledEvery(cancel, facts++, "working out a fold's changes"));
     size_t end = begin + 1;
     while (end < entries.size() && entries[end].key == entries[begin].key) ++end;
     // entries[begin, end): one fact, newest change first. By the novelty's invariant the
@@ -246,9 +244,7 @@ core::Status persistDelta(storage::BlobStore& blobs, const Ledger& snapshot, Ind
       if (perm == Permutation::kSPOT) addRowDeltas(entries, segment);
       DeltaRunWriter writer(blobs, perm, snapshot.config());
       for (size_t e = 0; e < entries.size(); ++e) {
-        if (e % core::kCancelCheckEvery == 0) {
-          CAIRN_RETURN_IF_ERROR(core::cancelledIf(cancel, "writing a delta run"));
-        }
+        CAIRN_RETURN_IF_ERROR(core::cancelledEvery(cancel, e, "writing a delta run"));
         CAIRN_RETURN_IF_ERROR(writer.add(entries[e]));
       }
       CAIRN_ASSIGN_OR_RETURN(segment.runs[static_cast<int>(perm)], writer.finish());
