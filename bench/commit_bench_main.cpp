@@ -24,6 +24,10 @@
 //    most writers, alternating, so both sides see the same moments of a drifting disk.
 // 4c. The most writers' count of commits in flight from one thread through commitAsync() (each
 //    completion submits the next), alone and interleaved with one writer as in 4b.
+// 4d. The machine's ceiling for 4b (bench/sync_ceiling.h): the same interleaved ratio for a group
+//    commit with no database (120-byte appends to one file, a sync thread, a waking thread),
+//    --rate-rounds rounds of 1 s at one writer and the most writers. What 4b reaches of it says
+//    how much of the ratio the ledger loses and how much the machine never had.
 // 5. The two ratios: single-writer p50 / bare fdatasync p50 (target <= 2) and
 //    commits/s at 32 writers / single writer (target >= 10), from phases 3 and 4 and from 4b.
 //    Peak RSS.
@@ -64,6 +68,7 @@
 
 #include "bench/bench_support.h"
 #include "bench/seed_ledger.h"
+#include "bench/sync_ceiling.h"
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
 #include "core/vocab.h"
@@ -580,6 +585,9 @@ int main(int argc, char** argv) {
       runPairedRates(*ledger, heads, widest->writers, false, rateRounds, 1.0, next, spinner);
   const PairedRates pairedAsyncRates =
       runPairedRates(*ledger, heads, widest->writers, true, rateRounds, 1.0, next, spinner);
+  // 4d.
+  const bench::SyncCeiling ceiling =
+      bench::measureSyncCeiling(directory, widest->writers, rateRounds, 1.0);
 
   const SyncBaseline after = probeDisk(directory, fsyncSamples, spinner);
 
@@ -659,6 +667,15 @@ int main(int argc, char** argv) {
           {"ratio", pairedRates.ratio()},
           {"roundRatios", pairedRates.roundRatios}}},
         {"async", toJson(asyncPhase)},
+        {"syncCeiling",
+         {{"writers", ceiling.writers},
+          {"rounds", rateRounds},
+          {"singleCommitsPerSecond", ceiling.singleCommits / ceiling.singleSeconds},
+          {"wideCommitsPerSecond", ceiling.wideCommits / ceiling.wideSeconds},
+          {"commitsPerSync", ceiling.commitsPerSync()},
+          {"ratio", ceiling.ratio()},
+          {"roundRatios", ceiling.roundRatios},
+          {"pairedRateRatioOverCeiling", pairedRates.ratio() / ceiling.ratio()}}},
         {"pairedAsyncRateRatio",
          {{"inflight", pairedAsyncRates.writers},
           {"rounds", rateRounds},
@@ -722,6 +739,14 @@ int main(int argc, char** argv) {
       rateRounds, pairedAsyncRates.writers, pairedAsyncRates.ratio());
   for (double r : pairedAsyncRates.roundRatios) std::printf(" %.2f", r);
   std::printf(")\n");
+  std::printf(
+      "machine ceiling, no database (120 B appends, a sync thread, a waking thread), %u rounds: "
+      "1 writer %.0f/s, %u writers %.0f/s (%.1f per sync): ratio %.2f (rounds:",
+      rateRounds, ceiling.singleCommits / ceiling.singleSeconds, ceiling.writers,
+      ceiling.wideCommits / ceiling.wideSeconds, ceiling.commitsPerSync(), ceiling.ratio());
+  for (double r : ceiling.roundRatios) std::printf(" %.2f", r);
+  std::printf("); the ledger's interleaved ratio is %.0f%% of it\n",
+              100 * pairedRates.ratio() / ceiling.ratio());
   std::printf(
       "reopen: store %.3f s, ledger %.3f s; replayed %llu commits, %llu flakes in %.3f s "
       "(%.0f flakes/s)\n",
