@@ -118,7 +118,9 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
       if (!base_) {
         baseDone_ = true;
       } else {
-        CAIRN_ASSIGN_OR_RETURN(bool more, base_->next(baseBatch_));
+        const size_t read = std::min(batchRows_, std::max({maxRows, baseRead_, kFirstWindow}));
+        baseRead_ = std::min(batchRows_, read * 4);
+        CAIRN_ASSIGN_OR_RETURN(bool more, base_->next(baseBatch_, read));
         basePos_ = 0;
         if (!more) baseDone_ = true;
       }

@@ -83,6 +83,9 @@ class SnapshotCursor {
   size_t window_ = 0;  // entries per run in the next window
   ColumnBatch baseBatch_;
   size_t basePos_ = 0;
+  // Base rows the next read takes at least: a LIMIT's few rows read little, a long scan's reads
+  // grow to full batches (each read fills every column of its rows).
+  size_t baseRead_ = 0;
   bool baseDone_ = false;
   ScanStats stats_;  // rows emitted when merging; base stats are added in stats()
   mutable ScanStats reported_;
