@@ -137,6 +137,13 @@ double workCpuSeconds(const Spinner& spinner) {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime) - spinner.cpuSeconds();
 }
 
+// Context switches of the process so far, voluntary and not (every thread, exited ones too).
+uint64_t contextSwitches() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<uint64_t>(usage.ru_nvcsw) + static_cast<uint64_t>(usage.ru_nivcsw);
+}
+
 // Latencies in microseconds.
 struct Latency {
   double p50 = 0, p90 = 0, p99 = 0;
@@ -300,11 +307,15 @@ struct WriterPhase {
   uint64_t syncedHeadWrites = 0;
   double seconds = 0;
   double cpuSeconds = 0;
+  uint64_t switches = 0;  // context switches of the process
   Latency latency;
 
   double rate() const { return static_cast<double>(commits) / seconds; }
   double cpuMicrosPerCommit() const {
     return commits == 0 ? 0 : cpuSeconds * 1e6 / static_cast<double>(commits);
+  }
+  double switchesPerCommit() const {
+    return commits == 0 ? 0 : static_cast<double>(switches) / static_cast<double>(commits);
   }
   double commitsPerSync() const {
     return syncedHeadWrites == 0
@@ -342,6 +353,7 @@ WriterPhase runWriters(index::LiveLedger& ledger, const CountingHeads& heads, un
   while (ready.load() < writers) std::this_thread::yield();
   const uint64_t headWritesBefore = heads.compareAndSets();
   const double cpuBefore = workCpuSeconds(spinner);
+  const uint64_t switchesBefore = contextSwitches();
   const auto start = Clock::now();
   deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -351,6 +363,7 @@ WriterPhase runWriters(index::LiveLedger& ledger, const CountingHeads& heads, un
   phase.writers = writers;
   phase.seconds = secondsSince(start);
   phase.cpuSeconds = workCpuSeconds(spinner) - cpuBefore;
+  phase.switches = contextSwitches() - switchesBefore;
   phase.syncedHeadWrites = heads.compareAndSets() - headWritesBefore;
   std::vector<double> all;
   for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
@@ -373,6 +386,7 @@ WriterPhase runAsync(index::LiveLedger& ledger, const CountingHeads& heads, unsi
   std::string failure;
   const uint64_t headWritesBefore = heads.compareAndSets();
   const double cpuBefore = workCpuSeconds(spinner);
+  const uint64_t switchesBefore = contextSwitches();
   const auto start = Clock::now();
   const auto deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -411,6 +425,7 @@ WriterPhase runAsync(index::LiveLedger& ledger, const CountingHeads& heads, unsi
   phase.writers = inflight;
   phase.seconds = secondsSince(start);
   phase.cpuSeconds = workCpuSeconds(spinner) - cpuBefore;
+  phase.switches = contextSwitches() - switchesBefore;
   phase.syncedHeadWrites = heads.compareAndSets() - headWritesBefore;
   phase.commits = latencies.size();
   phase.latency = summarize(latencies);
@@ -426,7 +441,8 @@ nlohmann::json toJson(const WriterPhase& p) {
           {"syncedHeadWrites", p.syncedHeadWrites},
           {"commitsPerSync", p.commitsPerSync()},
           {"cpuPerWallSecond", p.cpuSeconds / p.seconds},
-          {"cpuMicrosPerCommit", p.cpuMicrosPerCommit()}};
+          {"cpuMicrosPerCommit", p.cpuMicrosPerCommit()},
+          {"switchesPerCommit", p.switchesPerCommit()}};
 }
 
 // 3b. Bare fdatasyncs and single-writer commits taken in alternating blocks of `block`, so both
@@ -673,6 +689,7 @@ int main(int argc, char** argv) {
           {"singleCommitsPerSecond", ceiling.singleCommits / ceiling.singleSeconds},
           {"wideCommitsPerSecond", ceiling.wideCommits / ceiling.wideSeconds},
           {"commitsPerSync", ceiling.commitsPerSync()},
+          {"switchesPerCommit", ceiling.switchesPerCommit()},
           {"ratio", ceiling.ratio()},
           {"roundRatios", ceiling.roundRatios},
           {"pairedRateRatioOverCeiling", pairedRates.ratio() / ceiling.ratio()}}},
@@ -709,13 +726,13 @@ int main(int argc, char** argv) {
   std::printf("ledger '%s': one triple imported in %.3f s; %.1f s per phase%s\n", kLedger,
               importSeconds, seconds, spin ? "; one spinning thread throughout" : "");
   std::printf("(memory: one writer on in-memory stores, no sync; single: one writer, durable)\n");
-  std::printf("%-8s %9s %11s %9s %9s %9s %13s %6s %9s\n", "writers", "commits", "commits/s",
-              "p50 us", "p90 us", "p99 us", "commits/sync", "cpu/s", "cpu us/c");
+  std::printf("%-8s %9s %11s %9s %9s %9s %13s %6s %9s %8s\n", "writers", "commits", "commits/s",
+              "p50 us", "p90 us", "p99 us", "commits/sync", "cpu/s", "cpu us/c", "switch/c");
   auto row = [](const char* label, const WriterPhase& p) {
-    std::printf("%-8s %9llu %11.0f %9.1f %9.1f %9.1f %13.2f %6.2f %9.1f\n", label,
+    std::printf("%-8s %9llu %11.0f %9.1f %9.1f %9.1f %13.2f %6.2f %9.1f %8.2f\n", label,
                 static_cast<unsigned long long>(p.commits), p.rate(), p.latency.p50, p.latency.p90,
-                p.latency.p99, p.commitsPerSync(), p.cpuSeconds / p.seconds,
-                p.cpuMicrosPerCommit());
+                p.latency.p99, p.commitsPerSync(), p.cpuSeconds / p.seconds, p.cpuMicrosPerCommit(),
+                p.switchesPerCommit());
   };
   row("memory", inMemory);
   row("single", single);
@@ -741,9 +758,11 @@ int main(int argc, char** argv) {
   std::printf(")\n");
   std::printf(
       "machine ceiling, no database (120 B appends, a sync thread, a waking thread), %u rounds: "
-      "1 writer %.0f/s, %u writers %.0f/s (%.1f per sync): ratio %.2f (rounds:",
+      "1 writer %.0f/s, %u writers %.0f/s (%.1f per sync, %.2f switches per commit): ratio %.2f "
+      "(rounds:",
       rateRounds, ceiling.singleCommits / ceiling.singleSeconds, ceiling.writers,
-      ceiling.wideCommits / ceiling.wideSeconds, ceiling.commitsPerSync(), ceiling.ratio());
+      ceiling.wideCommits / ceiling.wideSeconds, ceiling.commitsPerSync(),
+      ceiling.switchesPerCommit(), ceiling.ratio());
   for (double r : ceiling.roundRatios) std::printf(" %.2f", r);
   std::printf("); the ledger's interleaved ratio is %.0f%% of it\n",
               100 * pairedRates.ratio() / ceiling.ratio());

@@ -14,6 +14,7 @@
 // The two run in alternating rounds, so both see the same minutes of a drifting disk.
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -36,11 +37,16 @@ namespace cairn::bench {
 struct SyncCeiling {
   unsigned writers = 0;
   uint64_t singleCommits = 0, wideCommits = 0, wideSyncs = 0;
+  uint64_t wideSwitches = 0;  // context switches of the process in the wide rounds
   double singleSeconds = 0, wideSeconds = 0;
   std::vector<double> roundRatios;  // per round: wide rate / single rate
   double ratio() const {
     return (static_cast<double>(wideCommits) / wideSeconds) /
            (static_cast<double>(singleCommits) / singleSeconds);
+  }
+  double switchesPerCommit() const {
+    return wideCommits == 0 ? 0
+                            : static_cast<double>(wideSwitches) / static_cast<double>(wideCommits);
   }
   double commitsPerSync() const {
     return wideSyncs == 0 ? 0 : static_cast<double>(wideCommits) / static_cast<double>(wideSyncs);
@@ -76,6 +82,12 @@ class LogFile {
   std::filesystem::path path_;
   int fd_ = -1;
 };
+
+inline uint64_t processSwitches() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<uint64_t>(usage.ru_nvcsw) + static_cast<uint64_t>(usage.ru_nivcsw);
+}
 
 inline uint64_t runSingle(LogFile& log, double seconds) {
   const std::string commit(kCommitBytes, 'c');
@@ -191,7 +203,7 @@ inline SyncCeiling measureSyncCeiling(const std::filesystem::path& directory, un
   SyncCeiling ceiling;
   ceiling.writers = writers;
   for (unsigned r = 0; r < rounds; ++r) {
-    uint64_t one = 0, wide = 0, syncs = 0;
+    uint64_t one = 0, wide = 0, syncs = 0, switches = 0;
     double oneSeconds = 0, wideSeconds = 0;
     auto single = [&] {
       const auto start = Clock::now();
@@ -200,9 +212,11 @@ inline SyncCeiling measureSyncCeiling(const std::filesystem::path& directory, un
     };
     auto group = [&] {
       GroupCommit pipeline(log);
+      const uint64_t switchesBefore = processSwitches();
       const auto start = Clock::now();
       wide = pipeline.run(writers, blockSeconds);
       wideSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+      switches = processSwitches() - switchesBefore;
       syncs = pipeline.syncs();
     };
     if (r % 2 == 0) {
@@ -217,6 +231,7 @@ inline SyncCeiling measureSyncCeiling(const std::filesystem::path& directory, un
     ceiling.wideCommits += wide;
     ceiling.wideSeconds += wideSeconds;
     ceiling.wideSyncs += syncs;
+    ceiling.wideSwitches += switches;
     ceiling.roundRatios.push_back((static_cast<double>(wide) / wideSeconds) /
                                   (static_cast<double>(one) / oneSeconds));
   }
