@@ -137,13 +137,6 @@ double workCpuSeconds(const Spinner& spinner) {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime) - spinner.cpuSeconds();
 }
 
-// Context switches of the process so far, voluntary and not (every thread, exited ones too).
-uint64_t contextSwitches() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<uint64_t>(usage.ru_nvcsw) + static_cast<uint64_t>(usage.ru_nivcsw);
-}
-
 // Latencies in microseconds.
 struct Latency {
   double p50 = 0, p90 = 0, p99 = 0;
@@ -353,7 +346,7 @@ WriterPhase runWriters(index::LiveLedger& ledger, const CountingHeads& heads, un
   while (ready.load() < writers) std::this_thread::yield();
   const uint64_t headWritesBefore = heads.compareAndSets();
   const double cpuBefore = workCpuSeconds(spinner);
-  const uint64_t switchesBefore = contextSwitches();
+  const uint64_t switchesBefore = bench::processSwitches();
   const auto start = Clock::now();
   deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -363,7 +356,7 @@ WriterPhase runWriters(index::LiveLedger& ledger, const CountingHeads& heads, un
   phase.writers = writers;
   phase.seconds = secondsSince(start);
   phase.cpuSeconds = workCpuSeconds(spinner) - cpuBefore;
-  phase.switches = contextSwitches() - switchesBefore;
+  phase.switches = bench::processSwitches() - switchesBefore;
   phase.syncedHeadWrites = heads.compareAndSets() - headWritesBefore;
   std::vector<double> all;
   for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
@@ -386,7 +379,7 @@ WriterPhase runAsync(index::LiveLedger& ledger, const CountingHeads& heads, unsi
   std::string failure;
   const uint64_t headWritesBefore = heads.compareAndSets();
   const double cpuBefore = workCpuSeconds(spinner);
-  const uint64_t switchesBefore = contextSwitches();
+  const uint64_t switchesBefore = bench::processSwitches();
   const auto start = Clock::now();
   const auto deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -425,7 +418,7 @@ WriterPhase runAsync(index::LiveLedger& ledger, const CountingHeads& heads, unsi
   phase.writers = inflight;
   phase.seconds = secondsSince(start);
   phase.cpuSeconds = workCpuSeconds(spinner) - cpuBefore;
-  phase.switches = contextSwitches() - switchesBefore;
+  phase.switches = bench::processSwitches() - switchesBefore;
   phase.syncedHeadWrites = heads.compareAndSets() - headWritesBefore;
   phase.commits = latencies.size();
   phase.latency = summarize(latencies);
@@ -686,8 +679,8 @@ int main(int argc, char** argv) {
         {"syncCeiling",
          {{"writers", ceiling.writers},
           {"rounds", rateRounds},
-          {"singleCommitsPerSecond", ceiling.singleCommits / ceiling.singleSeconds},
-          {"wideCommitsPerSecond", ceiling.wideCommits / ceiling.wideSeconds},
+          {"singleCommitsPerSecond", ceiling.singleRate()},
+          {"wideCommitsPerSecond", ceiling.wideRate()},
           {"commitsPerSync", ceiling.commitsPerSync()},
           {"switchesPerCommit", ceiling.switchesPerCommit()},
           {"ratio", ceiling.ratio()},
@@ -760,9 +753,8 @@ int main(int argc, char** argv) {
       "machine ceiling, no database (120 B appends, a sync thread, a waking thread), %u rounds: "
       "1 writer %.0f/s, %u writers %.0f/s (%.1f per sync, %.2f switches per commit): ratio %.2f "
       "(rounds:",
-      rateRounds, ceiling.singleCommits / ceiling.singleSeconds, ceiling.writers,
-      ceiling.wideCommits / ceiling.wideSeconds, ceiling.commitsPerSync(),
-      ceiling.switchesPerCommit(), ceiling.ratio());
+      rateRounds, ceiling.singleRate(), ceiling.writers, ceiling.wideRate(),
+      ceiling.commitsPerSync(), ceiling.switchesPerCommit(), ceiling.ratio());
   for (double r : ceiling.roundRatios) std::printf(" %.2f", r);
   std::printf("); the ledger's interleaved ratio is %.0f%% of it\n",
               100 * pairedRates.ratio() / ceiling.ratio());

@@ -34,16 +34,22 @@
 
 namespace cairn::bench {
 
+// Context switches of the process so far, voluntary and not (every thread, exited ones too).
+inline uint64_t processSwitches() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<uint64_t>(usage.ru_nvcsw) + static_cast<uint64_t>(usage.ru_nivcsw);
+}
+
 struct SyncCeiling {
   unsigned writers = 0;
   uint64_t singleCommits = 0, wideCommits = 0, wideSyncs = 0;
   uint64_t wideSwitches = 0;  // context switches of the process in the wide rounds
   double singleSeconds = 0, wideSeconds = 0;
   std::vector<double> roundRatios;  // per round: wide rate / single rate
-  double ratio() const {
-    return (static_cast<double>(wideCommits) / wideSeconds) /
-           (static_cast<double>(singleCommits) / singleSeconds);
-  }
+  double singleRate() const { return static_cast<double>(singleCommits) / singleSeconds; }
+  double wideRate() const { return static_cast<double>(wideCommits) / wideSeconds; }
+  double ratio() const { return wideRate() / singleRate(); }
   double switchesPerCommit() const {
     return wideCommits == 0 ? 0
                             : static_cast<double>(wideSwitches) / static_cast<double>(wideCommits);
@@ -82,12 +88,6 @@ class LogFile {
   std::filesystem::path path_;
   int fd_ = -1;
 };
-
-inline uint64_t processSwitches() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<uint64_t>(usage.ru_nvcsw) + static_cast<uint64_t>(usage.ru_nivcsw);
-}
 
 inline uint64_t runSingle(LogFile& log, double seconds) {
   const std::string commit(kCommitBytes, 'c');

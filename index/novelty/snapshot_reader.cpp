@@ -9,7 +9,7 @@ namespace {
 // Novelty entries per run in the first window a scan reads (at most batchRows); each next
 // window is 4 times larger, up to the last. Growing, the windows cost a scan of the whole range
 // about a third more than one read of it, and the first rows little. History windows hold as
-// many visible rows per segment.
+// many visible rows per segment, and a merging scan's first read of the tree as many rows.
 constexpr size_t kFirstWindow = 64;
 constexpr size_t kLastWindow = size_t{1} << 16;
 
