@@ -21,6 +21,16 @@ enum class ErrorCode {
   kTimeout,
   kCancelled,
   kUnsupported,
+  // openCypher's error classes (the Neo4j status codes' middle part); Error::detail() carries
+  // the TCK's finer name ("UndefinedVariable", "InvalidArgumentType", ...).
+  kSemanticError,       // a statement that parses but means nothing (compile time)
+  kTypeError,           // a value of the wrong type (runtime, or compile time for literals)
+  kArgumentError,       // a value of the right type out of range (runtime)
+  kArithmeticError,     // integer overflow, integer division by zero
+  kEntityNotFound,      // access to a deleted node or relationship
+  kParameterMissing,    // $p without a value
+  kConstraintViolation, // a write that breaks a constraint (DELETE of a connected node, ...)
+  kProcedureError,      // an unknown procedure, or one that failed
 };
 
 std::string_view errorCodeName(ErrorCode code);
@@ -28,15 +38,21 @@ std::string_view errorCodeName(ErrorCode code);
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, std::string message, uint64_t line = 0, uint64_t column = 0);
+  // With a finer classification (openCypher's TCK names, e.g. "VariableAlreadyBound").
+  Error(ErrorCode code, std::string detail, std::string message, uint64_t line = 0,
+        uint64_t column = 0);
 
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
   // 0 when the error has no position; lines and columns count from 1.
   uint64_t line() const { return line_; }
   uint64_t column() const { return column_; }
+  // Empty unless the thrower named one.
+  const std::string& detail() const { return detail_; }
 
  private:
   ErrorCode code_;
+  std::string detail_;
   std::string message_;
   uint64_t line_;
   uint64_t column_;

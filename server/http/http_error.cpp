@@ -42,6 +42,18 @@ HttpError toHttpError(const core::Error& error) {
       return HttpError(503, "cancelled", error.message());
     case ErrorCode::kUnsupported:
       return HttpError(501, "unsupported", error.message());
+    case ErrorCode::kSemanticError:
+    case ErrorCode::kTypeError:
+    case ErrorCode::kArgumentError:
+    case ErrorCode::kArithmeticError:
+    case ErrorCode::kParameterMissing:
+    case ErrorCode::kProcedureError:
+      return HttpError(400, std::string(core::errorCodeName(error.code())), error.message(),
+                       error.line(), error.column());
+    case ErrorCode::kEntityNotFound:
+      return HttpError(404, "EntityNotFound", error.message());
+    case ErrorCode::kConstraintViolation:
+      return HttpError(409, "ConstraintValidationFailed", error.message());
     case ErrorCode::kStorageError:
       break;
   }
