@@ -9,6 +9,9 @@ find_package(OpenSSL REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(nlohmann_json CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
+# Howard Hinnant's date/tz: Debian builds it with USE_OS_TZDB=1, so it reads the system tzdata in
+# /usr/share/zoneinfo and never downloads (GCC 12's libstdc++ has no std::chrono::tzdb).
+find_package(date CONFIG REQUIRED)
 # Asio + Beast, header-only (the HTTP server).
 find_package(Boost 1.74 REQUIRED)
 find_package(PkgConfig REQUIRED)
