@@ -14,7 +14,7 @@ packages=(
   libssl-dev              # SHA-256 content ids (OpenSSL uses SHA-NI where present)
   libserd-dev             # Turtle / TriG / N-Quads parsing
   libcli11-dev            # command line
-  libhowardhinnant-date-dev  # IANA time zones for Cypher's datetime (system tzdata, no download)
+  libhowardhinnant-date-dev tzdata  # IANA time zones for Cypher datetimes (system tzdata)
   libjemalloc-dev         # the executables' allocator (transparent huge pages)
   googletest libgmock-dev libgtest-dev
   libbenchmark-dev        # micro-benchmarks under bench/

@@ -120,6 +120,7 @@ std::string aggregateText(const AggregateCall& agg) {
   std::string out = "?" + agg.resultVariable + " := " + std::string(aggregateName(agg.function)) +
                     "(" + (agg.distinct ? "DISTINCT " : "");
   out += agg.arg ? toString(*agg.arg) : "*";
+  if (agg.extraArg) out += ", " + toString(*agg.extraArg);
   if (agg.function == AggregateCall::Function::kGroupConcat) {
     out += "; SEPARATOR=" + core::toNTriples(core::Term::literal(agg.separator));
   }

@@ -147,6 +147,56 @@ std::string_view opName(Op op) {
       return "CAST";
     case Op::kFunction:
       return "FUNCTION";
+    case Op::kXor:
+      return "XOR";
+    case Op::kModulo:
+      return "%";
+    case Op::kPower:
+      return "^";
+    case Op::kIsNull:
+      return "IS NULL";
+    case Op::kIsNotNull:
+      return "IS NOT NULL";
+    case Op::kStartsWith:
+      return "STARTS WITH";
+    case Op::kEndsWith:
+      return "ENDS WITH";
+    case Op::kRegexMatch:
+      return "=~";
+    case Op::kList:
+      return "LIST";
+    case Op::kMap:
+      return "MAP";
+    case Op::kProperty:
+      return "PROPERTY";
+    case Op::kIndex:
+      return "INDEX";
+    case Op::kSlice:
+      return "SLICE";
+    case Op::kSliceFrom:
+      return "SLICE_FROM";
+    case Op::kSliceTo:
+      return "SLICE_TO";
+    case Op::kHasLabels:
+      return "HAS_LABELS";
+    case Op::kCase:
+      return "CASE";
+    case Op::kSimpleCase:
+      return "SIMPLE_CASE";
+    case Op::kListComprehension:
+      return "LIST_COMPREHENSION";
+    case Op::kAll:
+      return "all";
+    case Op::kAny:
+      return "any";
+    case Op::kNone:
+      return "none";
+    case Op::kSingle:
+      return "single";
+    case Op::kReduce:
+      return "reduce";
+    case Op::kPatternComprehension:
+      return "PATTERN_COMPREHENSION";
   }
   return "?";
 }
@@ -168,6 +218,16 @@ std::string_view aggregateName(AggregateCall::Function f) {
       return "SAMPLE";
     case F::kGroupConcat:
       return "GROUP_CONCAT";
+    case F::kCollect:
+      return "collect";
+    case F::kPercentileDisc:
+      return "percentileDisc";
+    case F::kPercentileCont:
+      return "percentileCont";
+    case F::kStDev:
+      return "stDev";
+    case F::kStDevP:
+      return "stDevP";
   }
   return "?";
 }
@@ -208,6 +268,19 @@ Expr Expr::makeExists(std::shared_ptr<const Algebra> pattern, bool negated) {
   return e;
 }
 
+Expr Expr::makeNull() {
+  Expr e;
+  e.kind = ExprKind::kNull;
+  return e;
+}
+
+Expr Expr::makeParameter(std::string name) {
+  Expr e;
+  e.kind = ExprKind::kParameter;
+  e.variable = std::move(name);
+  return e;
+}
+
 namespace {
 
 void addVariableOnce(std::vector<std::string>& out, const std::string& name) {
@@ -215,6 +288,48 @@ void addVariableOnce(std::vector<std::string>& out, const std::string& name) {
 }
 
 void collectExpr(const Expr& expr, std::vector<std::string>& out);
+
+// Whether a call introduces a local variable (list comprehension, quantifier, reduce).
+bool bindsLocalVariable(const Expr& expr) {
+  if (expr.kind != ExprKind::kCall) return false;
+  switch (expr.op) {
+    case Op::kListComprehension:
+    case Op::kAll:
+    case Op::kAny:
+    case Op::kNone:
+    case Op::kSingle:
+    case Op::kReduce:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The variables `expr` reads, except `locals`: collected apart and then merged, so an outer
+// variable that happens to share a local's name is still reported where it is read outside.
+void collectScoped(const Expr& expr, const std::vector<std::string>& locals,
+                   std::vector<std::string>& out) {
+  std::vector<std::string> inner;
+  collectExpr(expr, inner);
+  for (const auto& name : inner) {
+    if (std::find(locals.begin(), locals.end(), name) == locals.end()) addVariableOnce(out, name);
+  }
+}
+
+// A comprehension's list (or reduce's initial value and list) is read in the outer scope; its
+// predicate and projection (reduce's step) see the local variable(s).
+void collectLocalScope(const Expr& expr, std::vector<std::string>& out) {
+  const size_t outerArgs = expr.op == Op::kReduce ? 2 : 1;
+  std::vector<std::string> locals{expr.variable};
+  if (expr.op == Op::kReduce && !expr.names.empty()) locals.push_back(expr.names[0]);
+  for (size_t i = 0; i < expr.args.size(); ++i) {
+    if (i < outerArgs) {
+      collectExpr(expr.args[i], out);
+    } else {
+      collectScoped(expr.args[i], locals, out);
+    }
+  }
+}
 
 // Every variable an EXISTS pattern mentions: its in-scope variables, plus those read by the
 // expressions inside it (a FILTER in the pattern may correlate with the outer solution).
@@ -225,6 +340,7 @@ void collectAlgebra(const Algebra& node, std::vector<std::string>& out) {
   for (const auto& key : node.groupKeys) collectExpr(key.expr, out);
   for (const auto& agg : node.aggregates) {
     if (agg.arg) collectExpr(*agg.arg, out);
+    if (agg.extraArg) collectExpr(*agg.extraArg, out);
   }
   for (const auto& cond : node.order) collectExpr(cond.expr, out);
   for (const auto& child : node.children) collectAlgebra(*child, out);
@@ -233,11 +349,18 @@ void collectAlgebra(const Algebra& node, std::vector<std::string>& out) {
 void collectExpr(const Expr& expr, std::vector<std::string>& out) {
   switch (expr.kind) {
     case ExprKind::kConstant:
+    case ExprKind::kNull:
+    case ExprKind::kParameter:
       return;
     case ExprKind::kVariable:
       addVariableOnce(out, expr.variable);
       return;
     case ExprKind::kCall:
+      if (bindsLocalVariable(expr)) {
+        collectLocalScope(expr, out);
+        return;
+      }
+      if (expr.op == Op::kPatternComprehension && expr.pattern) collectAlgebra(*expr.pattern, out);
       for (const auto& arg : expr.args) collectExpr(arg, out);
       return;
     case ExprKind::kExists:
@@ -273,6 +396,85 @@ std::string inlineAlgebra(const Algebra& node) {
   return out;
 }
 
+std::string joinNames(const std::vector<std::string>& names, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += separator;
+    out += names[i];
+  }
+  return out;
+}
+
+// The Cypher-only calls in openCypher-like syntax; nullopt for the calls SPARQL shares.
+std::optional<std::string> cypherToString(const Expr& e) {
+  const auto arg = [&](size_t i) { return i < e.args.size() ? toString(e.args[i]) : "?"; };
+  switch (e.op) {
+    case Op::kXor:
+    case Op::kModulo:
+    case Op::kPower:
+    case Op::kStartsWith:
+    case Op::kEndsWith:
+    case Op::kRegexMatch:
+      return "(" + arg(0) + " " + std::string(opName(e.op)) + " " + arg(1) + ")";
+    case Op::kIsNull:
+    case Op::kIsNotNull:
+      return "(" + arg(0) + " " + std::string(opName(e.op)) + ")";
+    case Op::kList:
+      return "[" + joinArgs(e.args, 0) + "]";
+    case Op::kMap: {
+      std::string out = "{";
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += (i < e.names.size() ? e.names[i] : "?") + ": " + toString(e.args[i]);
+      }
+      return out + "}";
+    }
+    case Op::kProperty:
+      return arg(0) + "." + (e.names.empty() ? "?" : e.names[0]);
+    case Op::kIndex:
+      return arg(0) + "[" + arg(1) + "]";
+    case Op::kSlice:
+      return arg(0) + "[" + arg(1) + ".." + arg(2) + "]";
+    case Op::kSliceFrom:
+      return arg(0) + "[" + arg(1) + "..]";
+    case Op::kSliceTo:
+      return arg(0) + "[.." + arg(1) + "]";
+    case Op::kHasLabels:
+      return arg(0) + ":" + joinNames(e.names, ":");
+    case Op::kCase:
+    case Op::kSimpleCase: {
+      std::string out = "CASE";
+      size_t i = 0;
+      if (e.op == Op::kSimpleCase) out += " " + arg(i++);
+      const size_t last = e.args.empty() ? 0 : e.args.size() - 1;  // ELSE
+      for (; i + 1 < last; i += 2) out += " WHEN " + arg(i) + " THEN " + arg(i + 1);
+      return out + " ELSE " + arg(last) + " END";
+    }
+    case Op::kListComprehension:
+      return "[" + e.variable + " IN " + arg(0) + " WHERE " + arg(1) + " | " + arg(2) + "]";
+    case Op::kAll:
+    case Op::kAny:
+    case Op::kNone:
+    case Op::kSingle:
+      return std::string(opName(e.op)) + "(" + e.variable + " IN " + arg(0) + " WHERE " + arg(1) +
+             ")";
+    case Op::kReduce:
+      return "reduce(" + (e.names.empty() ? "?" : e.names[0]) + " = " + arg(0) + ", " + e.variable +
+             " IN " + arg(1) + " | " + arg(2) + ")";
+    case Op::kPatternComprehension:
+      return "[" + (e.pattern ? inlineAlgebra(*e.pattern) : std::string()) + " WHERE " + arg(0) +
+             " | " + arg(1) + "]";
+    case Op::kFunction:
+      // A Cypher function: a lower-case name, never an IRI.
+      if (!e.iri.empty() && e.iri.find(':') == std::string::npos) {
+        return e.iri + "(" + joinArgs(e.args, 0) + ")";
+      }
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> referencedVariables(const Expr& expr) {
@@ -287,6 +489,10 @@ std::string toString(const Expr& expr) {
       return core::toNTriples(expr.constant);
     case ExprKind::kVariable:
       return "?" + expr.variable;
+    case ExprKind::kNull:
+      return "null";
+    case ExprKind::kParameter:
+      return "$" + expr.variable;
     case ExprKind::kExists:
     case ExprKind::kNotExists: {
       std::string out = expr.kind == ExprKind::kExists ? "EXISTS {" : "NOT EXISTS {";
@@ -300,6 +506,7 @@ std::string toString(const Expr& expr) {
     return "(" + toString(expr.args[0]) + " " + std::string(opName(expr.op)) + " " +
            toString(expr.args[1]) + ")";
   }
+  if (const auto cypher = cypherToString(expr)) return *cypher;
   switch (expr.op) {
     case Op::kNot:
     case Op::kUnaryPlus:

@@ -17,7 +17,12 @@ bool isArithmeticOperator(Op op);
 // arguments, written on either side of it.
 bool isBinaryOperator(Op op);
 
-// How many arguments a call of `op` takes (SPARQL's grammar fixes them). The parser rejects
+// Whether `op` belongs to openCypher only (XOR, %, ^, IS NULL, list and map constructs, CASE,
+// comprehensions, ...): SPARQL's evaluator rejects these.
+bool isCypherOnlyOperator(Op op);
+
+// How many arguments a call of `op` takes (SPARQL's grammar fixes them; for the openCypher
+// operators, docs/cypher.md's table). The parser rejects
 // calls outside the range, and the evaluator's compile() checks trees built any other way.
 struct Arity {
   static constexpr size_t kUnbounded = static_cast<size_t>(-1);  // an expression list

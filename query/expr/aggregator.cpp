@@ -6,7 +6,9 @@
 #include "query/expr/aggregator.h"
 
 #include <set>
+#include <string>
 
+#include "core/error.h"
 #include "query/expr/expression_program.h"
 #include "query/expr/numeric.h"
 #include "query/expr/values.h"
@@ -194,6 +196,14 @@ std::unique_ptr<Aggregator> makeAggregator(const AggregateCall& call) {
       return std::make_unique<SampleAggregator>(call.distinct);
     case Function::kGroupConcat:
       return std::make_unique<GroupConcatAggregator>(call.distinct, call.separator);
+    case Function::kCollect:
+    case Function::kPercentileDisc:
+    case Function::kPercentileCont:
+    case Function::kStDev:
+    case Function::kStDevP:
+      throw core::Error(core::ErrorCode::kUnsupported,
+                        "the openCypher aggregate " + std::string(aggregateName(call.function)) +
+                            " has no SPARQL evaluation");
   }
   return nullptr;
 }

@@ -155,6 +155,9 @@ const Term* Evaluator::eval(const Node& n, Term& scratch) const {
         return value ? &booleanTerm(*value) : nullptr;
       }
       return call(n, scratch);
+    case ExprKind::kNull:
+    case ExprKind::kParameter:
+      return nullptr;  // compile() rejects the openCypher kinds
   }
   return nullptr;
 }
@@ -559,7 +562,16 @@ Node compileNode(const Expr& e, const std::function<int(std::string_view)>& slot
         }
       }
       break;
+    case ExprKind::kNull:
+    case ExprKind::kParameter:
+      throw core::Error(core::ErrorCode::kUnsupported,
+                        "openCypher expression in a SPARQL evaluation: " + toString(e));
     case ExprKind::kCall:
+      if (isCypherOnlyOperator(e.op)) {
+        throw core::Error(
+            core::ErrorCode::kUnsupported,
+            "openCypher operator " + std::string(opName(e.op)) + " in a SPARQL evaluation");
+      }
       // Rejecting a wrong argument count here lets evaluation index args freely.
       if (!opArity(e.op).accepts(e.args.size())) {
         throw core::Error(core::ErrorCode::kInvalidArgument,
