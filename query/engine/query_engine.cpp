@@ -52,7 +52,7 @@ Prepared prepare(const index::Ledger& ledger, const Query& query, const QueryOpt
   resolveDataset(*p.ctx, query.dataset);
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
   p.planner->installExistsEvaluator();
-  Algebra unit;
+  TableNode unit;
   const Algebra& pattern = query.pattern ? *query.pattern : unit;
   p.root = p.planner->plan(pattern, p.ctx->defaultScope());
   return p;

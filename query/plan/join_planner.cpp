@@ -43,13 +43,15 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
   std::vector<const Algebra*> operands;
   flatten(node, operands);
   std::vector<TriplePattern> triples;
-  std::vector<const Algebra*> paths, others;
+  std::vector<const PathNode*> paths;
+  std::vector<const Algebra*> others;
   for (const Algebra* o : operands) {
     if (o->kind == AlgebraKind::kBgp) {
-      triples.insert(triples.end(), o->triples.begin(), o->triples.end());
-    } else if (o->kind == AlgebraKind::kPath &&
-               (o->pathSubject.isVariable && o->pathObject.isVariable)) {
-      paths.push_back(o);
+      const auto& own = o->as<BgpNode>().triples;
+      triples.insert(triples.end(), own.begin(), own.end());
+    } else if (o->kind == AlgebraKind::kPath && o->as<PathNode>().subject.isVariable &&
+               o->as<PathNode>().object.isVariable) {
+      paths.push_back(&o->as<PathNode>());
     } else {
       others.push_back(o);
     }
@@ -105,14 +107,14 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
     current = std::move(outer);
   }
 
-  for (const Algebra* p : paths) {
+  for (const PathNode* p : paths) {
     std::vector<std::string> ends;
-    if (p->pathSubject.isVariable) ends.push_back(p->pathSubject.variable);
-    if (p->pathObject.isVariable) ends.push_back(p->pathObject.variable);
+    if (p->subject.isVariable) ends.push_back(p->subject.variable);
+    if (p->object.isVariable) ends.push_back(p->object.variable);
     if (current && sharesVariable(*current, ends) && ctx_.enabled(kRewriteBindJoin)) {
       double rows = estimateOf(*current);
-      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->pathSubject,
-                                                   p->path, p->pathObject, scope);
+      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->subject,
+                                                   p->path, p->object, scope);
       current->setEstimatedRows(rows);
     } else {
       OperatorPtr path = plan(*p, scope);
@@ -125,7 +127,7 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
     }
   }
   if (!current) {
-    current = plan(Algebra{}, scope);  // the unit table
+    current = plan(TableNode{}, scope);  // the unit table
   }
   return applyFilters(std::move(current), filters, scope);
 }
