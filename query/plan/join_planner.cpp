@@ -1,7 +1,7 @@
-// Joins (§18.5 Join). A tree of Join nodes is flattened into its operands; the basic graph
-// patterns among them are merged into one (join is associative and commutative) and placed by
-// the greedy BGP planner, property paths are joined after it, and the other operands (OPTIONAL
-// groups, unions, subqueries, VALUES, ...) are planned on their own and hash-joined.
+// Joins (§18.5 Join). An n-ary Join's operands (query/optimizer/flatten_joins.h merged nested
+// Joins and their BGPs): the basic graph patterns' triples are placed by the greedy BGP planner,
+// property paths are joined after it, and the other operands (OPTIONAL groups, unions,
+// subqueries, VALUES, ...) are planned on their own and hash-joined.
 //
 // A path with a constant end is planned with the other operands (it starts from that constant,
 // usually small); a path between two variables is joined after the BGP, per row when it shares
@@ -21,14 +21,6 @@ namespace cairn::query::plan {
 
 namespace {
 
-void flatten(const Algebra& node, std::vector<const Algebra*>& out) {
-  if (node.kind == AlgebraKind::kJoin) {
-    for (const auto& c : node.children) flatten(*c, out);
-  } else if (node.kind != AlgebraKind::kTable) {
-    out.push_back(&node);
-  }
-}
-
 bool sharesVariable(const Operator& op, const std::vector<std::string>& vars) {
   for (const auto& v : vars) {
     if (op.column(v) >= 0) return true;
@@ -40,8 +32,12 @@ bool sharesVariable(const Operator& op, const std::vector<std::string>& vars) {
 
 OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filtersIn,
                               const GraphScope& scope) {
+  // The operands of this Join (the flatten-joins pass merged nested Joins and BGPs into it;
+  // without the pass a nested Join is planned as an operand of its own).
   std::vector<const Algebra*> operands;
-  flatten(node, operands);
+  for (const auto& child : node.children) {
+    if (child->kind != AlgebraKind::kTable) operands.push_back(child.get());
+  }
   std::vector<TriplePattern> triples;
   std::vector<const PathNode*> paths;
   std::vector<const Algebra*> others;
