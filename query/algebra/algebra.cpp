@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/check.h"
+
 namespace cairn::query {
 
 std::string_view algebraKindName(AlgebraKind kind) {
@@ -46,11 +48,14 @@ std::string_view algebraKindName(AlgebraKind kind) {
   return "?";
 }
 
-AlgebraPtr Algebra::make(AlgebraKind kind, std::vector<AlgebraPtr> children) {
-  auto node = std::make_shared<Algebra>();
-  node->kind = kind;
-  node->children = std::move(children);
-  return node;
+void Algebra::checkKind(AlgebraKind expected) const {
+  CAIRN_CHECK(kind == expected, "algebra node read as another kind");
+}
+
+AlgebraPtr Algebra::withChildren(std::vector<AlgebraPtr> newChildren) const {
+  AlgebraPtr copy = clone();
+  copy->children = std::move(newChildren);
+  return copy;
 }
 
 namespace {
@@ -68,38 +73,42 @@ void collectInScope(const Algebra& node, std::vector<std::string>& out) {
     case AlgebraKind::kTable:
       return;
     case AlgebraKind::kBgp:
-      for (const auto& t : node.triples) {
+      for (const auto& t : node.as<BgpNode>().triples) {
         addTerm(out, t.subject);
         addTerm(out, t.predicate);
         addTerm(out, t.object);
       }
       return;
     case AlgebraKind::kPath:
-      addTerm(out, node.pathSubject);
-      addTerm(out, node.pathObject);
+      addTerm(out, node.as<PathNode>().subject);
+      addTerm(out, node.as<PathNode>().object);
       return;
     case AlgebraKind::kMinus:
       // Only the left side's variables can be bound by a MINUS result (§18.2.1).
       if (!node.children.empty()) collectInScope(*node.children[0], out);
       return;
     case AlgebraKind::kGraph:
+      addTerm(out, node.as<GraphNode>().graph);
+      break;
     case AlgebraKind::kService:
-      addTerm(out, node.graph);
+      addTerm(out, node.as<ServiceNode>().endpoint);
       break;
     case AlgebraKind::kExtend:
       for (const auto& child : node.children) collectInScope(*child, out);
-      addOnce(out, node.variable);
+      addOnce(out, node.as<ExtendNode>().variable);
       return;
     case AlgebraKind::kGroup:
       // After grouping only the keys and the aggregate results are bound.
-      for (const auto& key : node.groupKeys) {
+      for (const auto& key : node.as<GroupNode>().keys) {
         if (!key.variable.empty()) addOnce(out, key.variable);
       }
-      for (const auto& agg : node.aggregates) addOnce(out, agg.resultVariable);
+      for (const auto& agg : node.as<GroupNode>().aggregates) addOnce(out, agg.resultVariable);
       return;
     case AlgebraKind::kProject:
+      for (const auto& v : node.as<ProjectNode>().variables) addOnce(out, v);
+      return;
     case AlgebraKind::kValues:
-      for (const auto& v : node.variables) addOnce(out, v);
+      for (const auto& v : node.as<ValuesNode>().variables) addOnce(out, v);
       return;
     default:
       break;
@@ -131,33 +140,48 @@ std::string aggregateText(const AggregateCall& agg) {
 std::string describe(const Algebra& node) {
   std::string out(algebraKindName(node.kind));
   switch (node.kind) {
-    case AlgebraKind::kBgp:
-      for (size_t i = 0; i < node.triples.size(); ++i) {
-        out += (i == 0 ? " " : " . ") + toString(node.triples[i]);
+    case AlgebraKind::kBgp: {
+      const auto& triples = node.as<BgpNode>().triples;
+      for (size_t i = 0; i < triples.size(); ++i) {
+        out += (i == 0 ? " " : " . ") + toString(triples[i]);
       }
       break;
-    case AlgebraKind::kPath:
-      out += " " + toString(node.pathSubject) + " " + toString(node.path) + " " +
-             toString(node.pathObject);
+    }
+    case AlgebraKind::kPath: {
+      const auto& path = node.as<PathNode>();
+      out += " " + toString(path.subject) + " " + toString(path.path) + " " +
+             toString(path.object);
       break;
-    case AlgebraKind::kLeftJoin:
-    case AlgebraKind::kFilter:
-      if (!node.filters.empty()) out += " " + joinExprs(node.filters, " && ");
+    }
+    case AlgebraKind::kLeftJoin: {
+      const auto& filters = node.as<LeftJoinNode>().filters;
+      if (!filters.empty()) out += " " + joinExprs(filters, " && ");
       break;
+    }
+    case AlgebraKind::kFilter: {
+      const auto& filters = node.as<FilterNode>().filters;
+      if (!filters.empty()) out += " " + joinExprs(filters, " && ");
+      break;
+    }
     case AlgebraKind::kGraph:
-      out += " " + toString(node.graph);
+      out += " " + toString(node.as<GraphNode>().graph);
       break;
-    case AlgebraKind::kService:
-      out += std::string(node.silent ? " SILENT " : " ") + toString(node.graph);
+    case AlgebraKind::kService: {
+      const auto& service = node.as<ServiceNode>();
+      out += std::string(service.silent ? " SILENT " : " ") + toString(service.endpoint);
       break;
-    case AlgebraKind::kExtend:
-      out += " ?" + node.variable + " := " + toString(node.expr);
+    }
+    case AlgebraKind::kExtend: {
+      const auto& extend = node.as<ExtendNode>();
+      out += " ?" + extend.variable + " := " + toString(extend.expr);
       break;
-    case AlgebraKind::kGroup:
+    }
+    case AlgebraKind::kGroup: {
+      const auto& group = node.as<GroupNode>();
       out += " (";
-      for (size_t i = 0; i < node.groupKeys.size(); ++i) {
+      for (size_t i = 0; i < group.keys.size(); ++i) {
         if (i > 0) out += ", ";
-        const GroupKey& key = node.groupKeys[i];
+        const GroupKey& key = group.keys[i];
         if (key.expr.kind == ExprKind::kVariable && key.expr.variable == key.variable) {
           out += "?" + key.variable;
         } else if (key.variable.empty()) {
@@ -167,27 +191,31 @@ std::string describe(const Algebra& node) {
         }
       }
       out += ")";
-      for (const auto& agg : node.aggregates) out += " " + aggregateText(agg);
+      for (const auto& agg : group.aggregates) out += " " + aggregateText(agg);
       break;
+    }
     case AlgebraKind::kOrderBy:
-      for (const auto& cond : node.order) {
+      for (const auto& cond : node.as<OrderByNode>().order) {
         out += (cond.descending ? " DESC(" : " ASC(") + toString(cond.expr) + ")";
       }
       break;
     case AlgebraKind::kProject:
-      for (const auto& v : node.variables) out += " ?" + v;
+      for (const auto& v : node.as<ProjectNode>().variables) out += " ?" + v;
       break;
-    case AlgebraKind::kSlice:
-      out += " offset=" + std::to_string(node.offset);
-      if (node.limit) out += " limit=" + std::to_string(*node.limit);
+    case AlgebraKind::kSlice: {
+      const auto& slice = node.as<SliceNode>();
+      out += " offset=" + std::to_string(slice.offset);
+      if (slice.limit) out += " limit=" + std::to_string(*slice.limit);
       break;
-    case AlgebraKind::kValues:
+    }
+    case AlgebraKind::kValues: {
+      const auto& values = node.as<ValuesNode>();
       out += " (";
-      for (size_t i = 0; i < node.variables.size(); ++i) {
-        out += (i == 0 ? "?" : " ?") + node.variables[i];
+      for (size_t i = 0; i < values.variables.size(); ++i) {
+        out += (i == 0 ? "?" : " ?") + values.variables[i];
       }
       out += ")";
-      for (const auto& row : node.rows) {
+      for (const auto& row : values.rows) {
         out += " (";
         for (size_t i = 0; i < row.size(); ++i) {
           if (i > 0) out += " ";
@@ -196,6 +224,7 @@ std::string describe(const Algebra& node) {
         out += ")";
       }
       break;
+    }
     default:
       break;
   }
@@ -203,6 +232,32 @@ std::string describe(const Algebra& node) {
 }
 
 }  // namespace
+
+void forEachOwnExpr(const Algebra& node, const std::function<void(const Expr&)>& f) {
+  switch (node.kind) {
+    case AlgebraKind::kFilter:
+      for (const auto& e : node.as<FilterNode>().filters) f(e);
+      break;
+    case AlgebraKind::kLeftJoin:
+      for (const auto& e : node.as<LeftJoinNode>().filters) f(e);
+      break;
+    case AlgebraKind::kExtend:
+      f(node.as<ExtendNode>().expr);
+      break;
+    case AlgebraKind::kGroup:
+      for (const auto& key : node.as<GroupNode>().keys) f(key.expr);
+      for (const auto& agg : node.as<GroupNode>().aggregates) {
+        if (agg.arg) f(*agg.arg);
+        if (agg.extraArg) f(*agg.extraArg);
+      }
+      break;
+    case AlgebraKind::kOrderBy:
+      for (const auto& cond : node.as<OrderByNode>().order) f(cond.expr);
+      break;
+    default:
+      break;
+  }
+}
 
 std::vector<std::string> inScopeVariables(const Algebra& node) {
   std::vector<std::string> out;

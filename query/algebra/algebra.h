@@ -4,10 +4,15 @@
 // exactly as §18.2 says; openCypher will build the same tree. The planner (query/plan/) turns it
 // into physical operators (query/exec/).
 //
-// One node type with a kind and the fields that kind uses (listed per kind below), so passes can
-// walk and rebuild trees without visitors. Nodes are shared and treated as immutable once built.
+// A node type per kind (BgpNode, JoinNode, FilterNode, ...) derived from Algebra, which holds
+// what every node has: its kind and its children. Passes walk and rebuild trees through
+// `children` without visitors and reach a node's own fields with as<T>(), which checks the kind.
+// Nodes are shared and treated as immutable once built; a language front end (sparql/, cypher/)
+// builds them with std::make_shared<XxxNode>(...) and keeps its own forms (SPARQL's query forms
+// and dataset, Cypher's projection rules) to itself.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,22 +30,22 @@ using AlgebraPtr = std::shared_ptr<Algebra>;
 enum class AlgebraKind : uint8_t {
   kTable,     // the unit table: one solution binding nothing (an empty group pattern)
   kBgp,       // triples
-  kPath,      // pathSubject path pathObject
+  kPath,      // subject path object
   kJoin,      // children[0] ⋈ children[1]
   kLeftJoin,  // children[0] ⟕ children[1], keeping pairs where `filters` (a conjunction) hold
   kFilter,    // children[0] where every one of `filters` has EBV true
   kUnion,     // children[0] ∪ children[1]
   kMinus,     // children[0] minus children[1]
-  kGraph,     // children[0] evaluated in named graph `graph` (constant or variable)
+  kGraph,     // children[0] evaluated in a named graph (constant or variable)
   kExtend,    // children[0] extended with variable := expr (unbound on expression error)
-  kGroup,     // children[0] grouped by groupKeys, computing aggregates (§18.2.4.1 Group+Aggregation)
+  kGroup,     // children[0] grouped by keys, computing aggregates (§18.2.4.1)
   kOrderBy,   // children[0] ordered by `order`
   kProject,   // children[0] projected to `variables`
   kDistinct,  // children[0] without duplicate solutions
   kReduced,   // children[0], duplicates may be removed
   kSlice,     // children[0] from `offset`, at most `limit`
   kValues,    // inline data: `variables` × `rows`
-  kService,   // SERVICE (silent?) graph { children[0] } — refused by the engine
+  kService,   // SERVICE (silent?) endpoint { children[0] } — refused by the engine
 };
 
 std::string_view algebraKindName(AlgebraKind kind);  // "BGP", "LeftJoin", ...
@@ -57,28 +62,157 @@ struct OrderCondition {
 };
 
 struct Algebra {
-  AlgebraKind kind = AlgebraKind::kTable;
+  const AlgebraKind kind;
   std::vector<AlgebraPtr> children;
 
-  std::vector<TriplePattern> triples;  // kBgp
-  PatternTerm pathSubject;             // kPath
-  PropertyPath path;                   // kPath
-  PatternTerm pathObject;              // kPath
-  std::vector<Expr> filters;           // kFilter, kLeftJoin
-  PatternTerm graph;                   // kGraph; kService: the endpoint
-  bool silent = false;                 // kService
-  std::string variable;                // kExtend
-  Expr expr;                           // kExtend
-  std::vector<GroupKey> groupKeys;     // kGroup (empty: one group over all solutions)
-  std::vector<AggregateCall> aggregates;  // kGroup
-  std::vector<OrderCondition> order;   // kOrderBy
-  std::vector<std::string> variables;  // kProject, kValues
-  std::vector<std::vector<std::optional<core::Term>>> rows;  // kValues (nullopt = UNDEF)
-  uint64_t offset = 0;                 // kSlice
-  std::optional<uint64_t> limit;       // kSlice
+  virtual ~Algebra() = default;
+  Algebra(const Algebra&) = default;
 
-  static AlgebraPtr make(AlgebraKind kind, std::vector<AlgebraPtr> children = {});
+  // This node as its kind's type; the kind must match (checked).
+  template <typename T>
+  const T& as() const {
+    checkKind(T::kKind);
+    return static_cast<const T&>(*this);
+  }
+  template <typename T>
+  T& as() {
+    checkKind(T::kKind);
+    return static_cast<T&>(*this);
+  }
+  // A copy of this node (same kind and fields) with `newChildren`.
+  AlgebraPtr withChildren(std::vector<AlgebraPtr> newChildren) const;
+
+ protected:
+  Algebra(AlgebraKind k, std::vector<AlgebraPtr> c) : kind(k), children(std::move(c)) {}
+
+ private:
+  void checkKind(AlgebraKind expected) const;
+  virtual AlgebraPtr clone() const = 0;
 };
+
+// The common shape of the node types: a kind fixed at compile time, children in the
+// constructor, the kind's own fields as public members set after construction.
+template <AlgebraKind K, typename Self>
+struct AlgebraNode : Algebra {
+  static constexpr AlgebraKind kKind = K;
+  explicit AlgebraNode(std::vector<AlgebraPtr> c = {}) : Algebra(K, std::move(c)) {}
+
+ private:
+  AlgebraPtr clone() const override {
+    return std::make_shared<Self>(static_cast<const Self&>(*this));
+  }
+};
+
+// The unit table: one solution binding nothing (an empty group pattern).
+struct TableNode : AlgebraNode<AlgebraKind::kTable, TableNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+struct BgpNode : AlgebraNode<AlgebraKind::kBgp, BgpNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<TriplePattern> triples;
+};
+
+// subject path object (what the translator does not expand into triples).
+struct PathNode : AlgebraNode<AlgebraKind::kPath, PathNode> {
+  using AlgebraNode::AlgebraNode;
+  PatternTerm subject;
+  PropertyPath path;
+  PatternTerm object;
+};
+
+// children[0] ⋈ children[1]
+struct JoinNode : AlgebraNode<AlgebraKind::kJoin, JoinNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+// children[0] ⟕ children[1], keeping pairs where `filters` (a conjunction) hold.
+struct LeftJoinNode : AlgebraNode<AlgebraKind::kLeftJoin, LeftJoinNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<Expr> filters;
+};
+
+// children[0] where every one of `filters` has EBV true.
+struct FilterNode : AlgebraNode<AlgebraKind::kFilter, FilterNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<Expr> filters;
+};
+
+// children[0] ∪ children[1]
+struct UnionNode : AlgebraNode<AlgebraKind::kUnion, UnionNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+// children[0] minus children[1]
+struct MinusNode : AlgebraNode<AlgebraKind::kMinus, MinusNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+// children[0] evaluated in the named graph `graph` (constant or variable).
+struct GraphNode : AlgebraNode<AlgebraKind::kGraph, GraphNode> {
+  using AlgebraNode::AlgebraNode;
+  PatternTerm graph;
+};
+
+// children[0] extended with variable := expr (unbound on expression error).
+struct ExtendNode : AlgebraNode<AlgebraKind::kExtend, ExtendNode> {
+  using AlgebraNode::AlgebraNode;
+  std::string variable;
+  Expr expr;
+};
+
+// children[0] grouped by `keys` (none: one group over all solutions), computing `aggregates`
+// (§18.2.4.1 Group + Aggregation).
+struct GroupNode : AlgebraNode<AlgebraKind::kGroup, GroupNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<GroupKey> keys;
+  std::vector<AggregateCall> aggregates;
+};
+
+struct OrderByNode : AlgebraNode<AlgebraKind::kOrderBy, OrderByNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<OrderCondition> order;
+};
+
+struct ProjectNode : AlgebraNode<AlgebraKind::kProject, ProjectNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<std::string> variables;
+};
+
+// children[0] without duplicate solutions.
+struct DistinctNode : AlgebraNode<AlgebraKind::kDistinct, DistinctNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+// children[0]; duplicates may be removed.
+struct ReducedNode : AlgebraNode<AlgebraKind::kReduced, ReducedNode> {
+  using AlgebraNode::AlgebraNode;
+};
+
+// children[0] from `offset`, at most `limit` solutions.
+struct SliceNode : AlgebraNode<AlgebraKind::kSlice, SliceNode> {
+  using AlgebraNode::AlgebraNode;
+  uint64_t offset = 0;
+  std::optional<uint64_t> limit;
+};
+
+// Inline data: `variables` × `rows` (nullopt = UNDEF).
+struct ValuesNode : AlgebraNode<AlgebraKind::kValues, ValuesNode> {
+  using AlgebraNode::AlgebraNode;
+  std::vector<std::string> variables;
+  std::vector<std::vector<std::optional<core::Term>>> rows;
+};
+
+// SERVICE (silent?) endpoint { children[0] }: refused by the engine.
+struct ServiceNode : AlgebraNode<AlgebraKind::kService, ServiceNode> {
+  using AlgebraNode::AlgebraNode;
+  PatternTerm endpoint;
+  bool silent = false;
+};
+
+// Calls `f` with each expression the node itself holds (filters, the Extend expression, group
+// keys, aggregate arguments, order keys), not those of its children.
+void forEachOwnExpr(const Algebra& node, const std::function<void(const Expr&)>& f);
 
 // Variables that may be bound by solutions of `node` ("in-scope", spec §18.2.1), in first
 // appearance order, each once. Includes the '.'-named blank-node variables.

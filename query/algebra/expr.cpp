@@ -335,14 +335,7 @@ void collectLocalScope(const Expr& expr, std::vector<std::string>& out) {
 // expressions inside it (a FILTER in the pattern may correlate with the outer solution).
 void collectAlgebra(const Algebra& node, std::vector<std::string>& out) {
   for (const auto& name : inScopeVariables(node)) addVariableOnce(out, name);
-  for (const auto& f : node.filters) collectExpr(f, out);
-  if (node.kind == AlgebraKind::kExtend) collectExpr(node.expr, out);
-  for (const auto& key : node.groupKeys) collectExpr(key.expr, out);
-  for (const auto& agg : node.aggregates) {
-    if (agg.arg) collectExpr(*agg.arg, out);
-    if (agg.extraArg) collectExpr(*agg.extraArg, out);
-  }
-  for (const auto& cond : node.order) collectExpr(cond.expr, out);
+  forEachOwnExpr(node, [&](const Expr& e) { collectExpr(e, out); });
   for (const auto& child : node.children) collectAlgebra(*child, out);
 }
 

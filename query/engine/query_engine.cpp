@@ -7,6 +7,7 @@
 #include "query/engine/graph_output.h"
 #include "query/exec/column_decoder.h"
 #include "query/exec/exec_context.h"
+#include "query/optimizer/optimizer.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query {
@@ -52,9 +53,9 @@ Prepared prepare(const index::Ledger& ledger, const Query& query, const QueryOpt
   resolveDataset(*p.ctx, query.dataset);
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
   p.planner->installExistsEvaluator();
-  Algebra unit;
-  const Algebra& pattern = query.pattern ? *query.pattern : unit;
-  p.root = p.planner->plan(pattern, p.ctx->defaultScope());
+  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
+  pattern = optimizer::optimize(std::move(pattern), options);
+  p.root = p.planner->plan(*pattern, p.ctx->defaultScope());
   return p;
 }
 

@@ -13,12 +13,12 @@
 
 namespace cairn::query::plan {
 
-OperatorPtr Planner::tryCountFromDirectory(const Algebra& group, const GraphScope& scope) {
+OperatorPtr Planner::tryCountFromDirectory(const GroupNode& group, const GraphScope& scope) {
   if (!ctx_.enabled(kRewriteCountFromDirectory)) return nullptr;
-  if (!group.groupKeys.empty() || group.aggregates.empty()) return nullptr;
+  if (!group.keys.empty() || group.aggregates.empty()) return nullptr;
   const Algebra& input = *group.children.at(0);
-  if (input.kind != AlgebraKind::kBgp || input.triples.size() != 1) return nullptr;
-  const TriplePattern& pattern = input.triples[0];
+  if (input.kind != AlgebraKind::kBgp || input.as<BgpNode>().triples.size() != 1) return nullptr;
+  const TriplePattern& pattern = input.as<BgpNode>().triples[0];
   for (const auto& a : group.aggregates) {
     if (a.function != AggregateCall::Function::kCount || a.distinct) return nullptr;
     if (a.arg) {

@@ -48,19 +48,35 @@ PatternTerm substituteTerm(const PatternTerm& t, const Bindings& b) {
 Expr substituteExpr(const Expr& e, const Bindings& b);
 
 AlgebraPtr substitute(const Algebra& node, const Bindings& b) {
-  auto out = std::make_shared<Algebra>(node);
-  for (auto& c : out->children) c = substitute(*c, b);
-  for (auto& t : out->triples) {
-    t.subject = substituteTerm(t.subject, b);
-    t.predicate = substituteTerm(t.predicate, b);
-    t.object = substituteTerm(t.object, b);
+  std::vector<AlgebraPtr> children;
+  for (const auto& c : node.children) children.push_back(substitute(*c, b));
+  AlgebraPtr out = node.withChildren(std::move(children));
+  switch (out->kind) {
+    case AlgebraKind::kBgp:
+      for (auto& t : out->as<BgpNode>().triples) {
+        t.subject = substituteTerm(t.subject, b);
+        t.predicate = substituteTerm(t.predicate, b);
+        t.object = substituteTerm(t.object, b);
+      }
+      break;
+    case AlgebraKind::kPath: {
+      auto& path = out->as<PathNode>();
+      path.subject = substituteTerm(path.subject, b);
+      path.object = substituteTerm(path.object, b);
+      break;
+    }
+    case AlgebraKind::kFilter:
+      for (auto& f : out->as<FilterNode>().filters) f = substituteExpr(f, b);
+      break;
+    case AlgebraKind::kLeftJoin:
+      for (auto& f : out->as<LeftJoinNode>().filters) f = substituteExpr(f, b);
+      break;
+    case AlgebraKind::kExtend:
+      out->as<ExtendNode>().expr = substituteExpr(out->as<ExtendNode>().expr, b);
+      break;
+    default:
+      break;
   }
-  if (node.kind == AlgebraKind::kPath) {
-    out->pathSubject = substituteTerm(node.pathSubject, b);
-    out->pathObject = substituteTerm(node.pathObject, b);
-  }
-  for (auto& f : out->filters) f = substituteExpr(f, b);
-  if (node.kind == AlgebraKind::kExtend) out->expr = substituteExpr(node.expr, b);
   return out;
 }
 
@@ -90,10 +106,12 @@ OperatorPtr Planner::planExistsFilter(OperatorPtr input, const Expr& condition,
   double rows = std::max(1.0, estimateOf(*input) * 0.5);
   const Algebra* pattern = condition.pattern.get();
   if (ctx_.enabled(kRewriteExistsSemiJoin) && ctx_.enabled(kRewriteBindJoin) && pattern &&
-      pattern->kind == AlgebraKind::kBgp && pattern->triples.size() == 1 &&
-      bindCheaper(estimateOf(*input), cardinality_.scanRows(pattern->triples[0], scope))) {
+      pattern->kind == AlgebraKind::kBgp && pattern->as<BgpNode>().triples.size() == 1 &&
+      bindCheaper(estimateOf(*input),
+                  cardinality_.scanRows(pattern->as<BgpNode>().triples[0], scope))) {
     // One pattern under a small input: look each row up, stopping at the first match.
-    auto op = std::make_unique<BindJoin>(ctx_, std::move(input), pattern->triples[0], scope,
+    auto op = std::make_unique<BindJoin>(ctx_, std::move(input), pattern->as<BgpNode>().triples[0],
+                                         scope,
                                          anti ? BindJoin::Mode::kAnti : BindJoin::Mode::kSemi);
     op->addDetail("rewrite", std::string(kRewriteExistsSemiJoin));
     op->setEstimatedRows(rows);
@@ -123,8 +141,7 @@ void Planner::installExistsEvaluator() {
     AlgebraPtr substituted = substitute(pattern, bindings);
     // The row's values of the variables the pattern keeps in scope must agree with it.
     auto inScope = inScopeVariables(*substituted);
-    auto table = std::make_shared<Algebra>();
-    table->kind = AlgebraKind::kValues;
+    auto table = std::make_shared<ValuesNode>();
     table->rows.emplace_back();
     for (const auto& v : inScope) {
       auto it = bindings.find(v);
@@ -134,9 +151,7 @@ void Planner::installExistsEvaluator() {
     }
     AlgebraPtr query = substituted;
     if (!table->variables.empty()) {
-      query = std::make_shared<Algebra>();
-      query->kind = AlgebraKind::kJoin;
-      query->children = {table, substituted};
+      query = std::make_shared<JoinNode>(std::vector<AlgebraPtr>{table, substituted});
     }
     Planner inner(ctx_);
     OperatorPtr op = inner.plan(*query, scope);

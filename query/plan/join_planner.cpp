@@ -1,7 +1,7 @@
-// Joins (§18.5 Join). A tree of Join nodes is flattened into its operands; the basic graph
-// patterns among them are merged into one (join is associative and commutative) and placed by
-// the greedy BGP planner, property paths are joined after it, and the other operands (OPTIONAL
-// groups, unions, subqueries, VALUES, ...) are planned on their own and hash-joined.
+// Joins (§18.5 Join). An n-ary Join's operands (query/optimizer/flatten_joins.h merged nested
+// Joins and their BGPs): the basic graph patterns' triples are placed by the greedy BGP planner,
+// property paths are joined after it, and the other operands (OPTIONAL groups, unions,
+// subqueries, VALUES, ...) are planned on their own and hash-joined.
 //
 // A path with a constant end is planned with the other operands (it starts from that constant,
 // usually small); a path between two variables is joined after the BGP, per row when it shares
@@ -21,14 +21,6 @@ namespace cairn::query::plan {
 
 namespace {
 
-void flatten(const Algebra& node, std::vector<const Algebra*>& out) {
-  if (node.kind == AlgebraKind::kJoin) {
-    for (const auto& c : node.children) flatten(*c, out);
-  } else if (node.kind != AlgebraKind::kTable) {
-    out.push_back(&node);
-  }
-}
-
 bool sharesVariable(const Operator& op, const std::vector<std::string>& vars) {
   for (const auto& v : vars) {
     if (op.column(v) >= 0) return true;
@@ -40,16 +32,22 @@ bool sharesVariable(const Operator& op, const std::vector<std::string>& vars) {
 
 OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filtersIn,
                               const GraphScope& scope) {
+  // The operands of this Join (the flatten-joins pass merged nested Joins and BGPs into it;
+  // without the pass a nested Join is planned as an operand of its own).
   std::vector<const Algebra*> operands;
-  flatten(node, operands);
+  for (const auto& child : node.children) {
+    if (child->kind != AlgebraKind::kTable) operands.push_back(child.get());
+  }
   std::vector<TriplePattern> triples;
-  std::vector<const Algebra*> paths, others;
+  std::vector<const PathNode*> paths;
+  std::vector<const Algebra*> others;
   for (const Algebra* o : operands) {
     if (o->kind == AlgebraKind::kBgp) {
-      triples.insert(triples.end(), o->triples.begin(), o->triples.end());
-    } else if (o->kind == AlgebraKind::kPath &&
-               (o->pathSubject.isVariable && o->pathObject.isVariable)) {
-      paths.push_back(o);
+      const auto& own = o->as<BgpNode>().triples;
+      triples.insert(triples.end(), own.begin(), own.end());
+    } else if (o->kind == AlgebraKind::kPath && o->as<PathNode>().subject.isVariable &&
+               o->as<PathNode>().object.isVariable) {
+      paths.push_back(&o->as<PathNode>());
     } else {
       others.push_back(o);
     }
@@ -105,14 +103,14 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
     current = std::move(outer);
   }
 
-  for (const Algebra* p : paths) {
+  for (const PathNode* p : paths) {
     std::vector<std::string> ends;
-    if (p->pathSubject.isVariable) ends.push_back(p->pathSubject.variable);
-    if (p->pathObject.isVariable) ends.push_back(p->pathObject.variable);
+    if (p->subject.isVariable) ends.push_back(p->subject.variable);
+    if (p->object.isVariable) ends.push_back(p->object.variable);
     if (current && sharesVariable(*current, ends) && ctx_.enabled(kRewriteBindJoin)) {
       double rows = estimateOf(*current);
-      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->pathSubject,
-                                                   p->path, p->pathObject, scope);
+      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->subject,
+                                                   p->path, p->object, scope);
       current->setEstimatedRows(rows);
     } else {
       OperatorPtr path = plan(*p, scope);
@@ -125,7 +123,7 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
     }
   }
   if (!current) {
-    current = plan(Algebra{}, scope);  // the unit table
+    current = plan(TableNode{}, scope);  // the unit table
   }
   return applyFilters(std::move(current), filters, scope);
 }

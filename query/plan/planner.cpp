@@ -39,15 +39,15 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
   };
   switch (node.kind) {
     case AlgebraKind::kBgp:
-      for (const auto& t : node.triples) {
+      for (const auto& t : node.as<BgpNode>().triples) {
         addTerm(t.subject);
         addTerm(t.predicate);
         addTerm(t.object);
       }
       break;
     case AlgebraKind::kPath:
-      addTerm(node.pathSubject);
-      addTerm(node.pathObject);
+      addTerm(node.as<PathNode>().subject);
+      addTerm(node.as<PathNode>().object);
       break;
     case AlgebraKind::kJoin:
       for (const auto& c : node.children) {
@@ -67,7 +67,7 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
       break;
     case AlgebraKind::kGraph:
       if (!node.children.empty()) out = certainVariables(*node.children[0]);
-      addTerm(node.graph);
+      addTerm(node.as<GraphNode>().graph);
       break;
     case AlgebraKind::kUnion: {
       if (node.children.size() == 2) {
@@ -80,14 +80,14 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
     }
     case AlgebraKind::kProject: {
       auto sub = certainVariables(*node.children[0]);
-      for (const auto& v : node.variables) {
+      for (const auto& v : node.as<ProjectNode>().variables) {
         if (sub.count(v)) out.insert(v);
       }
       break;
     }
     case AlgebraKind::kGroup: {
       auto sub = certainVariables(*node.children[0]);
-      for (const auto& k : node.groupKeys) {
+      for (const auto& k : node.as<GroupNode>().keys) {
         if (k.expr.kind == ExprKind::kVariable && sub.count(k.expr.variable) &&
             k.variable == k.expr.variable) {
           out.insert(k.variable);
@@ -95,13 +95,15 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
       }
       break;
     }
-    case AlgebraKind::kValues:
-      for (size_t i = 0; i < node.variables.size(); ++i) {
+    case AlgebraKind::kValues: {
+      const auto& values = node.as<ValuesNode>();
+      for (size_t i = 0; i < values.variables.size(); ++i) {
         bool all = true;
-        for (const auto& row : node.rows) all = all && i < row.size() && row[i].has_value();
-        if (all) out.insert(node.variables[i]);
+        for (const auto& row : values.rows) all = all && i < row.size() && row[i].has_value();
+        if (all) out.insert(values.variables[i]);
       }
       break;
+    }
     case AlgebraKind::kTable:
     case AlgebraKind::kService:
       break;
@@ -118,35 +120,38 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
                                     std::vector<ValueRow>{ValueRow{}}, "Unit");
       break;
     case AlgebraKind::kBgp:
-      op = planBgp(node.triples, {}, nullptr, {}, scope);
+      op = planBgp(node.as<BgpNode>().triples, {}, nullptr, {}, scope);
       break;
-    case AlgebraKind::kPath:
-      op = std::make_unique<PropertyPathScan>(ctx_, nullptr, node.pathSubject, node.path,
-                                              node.pathObject, scope);
-      op->setEstimatedRows(node.pathSubject.isVariable && node.pathObject.isVariable
+    case AlgebraKind::kPath: {
+      const auto& path = node.as<PathNode>();
+      op = std::make_unique<PropertyPathScan>(ctx_, nullptr, path.subject, path.path, path.object,
+                                              scope);
+      op->setEstimatedRows(path.subject.isVariable && path.object.isVariable
                                ? kUnknownRows * 10
                                : kPathFromConstantRows);
       break;
+    }
     case AlgebraKind::kJoin:
       op = planJoin(node, {}, scope);
       break;
     case AlgebraKind::kLeftJoin: {
+      const auto& filters = node.as<LeftJoinNode>().filters;
       OperatorPtr left = child(0);
       double rows = estimateOf(*left);
       const Algebra& right = *node.children.at(1);
-      if (ctx_.enabled(kRewriteBindJoin) && right.kind == AlgebraKind::kBgp &&
-          right.triples.size() == 1 &&
-          bindCheaper(rows, cardinality_.scanRows(right.triples[0], scope))) {
+      const std::vector<TriplePattern>* rightTriples =
+          right.kind == AlgebraKind::kBgp ? &right.as<BgpNode>().triples : nullptr;
+      if (ctx_.enabled(kRewriteBindJoin) && rightTriples && rightTriples->size() == 1 &&
+          bindCheaper(rows, cardinality_.scanRows((*rightTriples)[0], scope))) {
         // OPTIONAL { one pattern } over a small input: probe the index per row.
-        op = std::make_unique<BindJoin>(ctx_, std::move(left), right.triples[0], scope,
-                                        BindJoin::Mode::kLeftOuter, node.filters);
+        op = std::make_unique<BindJoin>(ctx_, std::move(left), (*rightTriples)[0], scope,
+                                        BindJoin::Mode::kLeftOuter, filters);
         op->setEstimatedRows(rows);
         break;
       }
-      if (ctx_.enabled(kRewriteBindJoin) && right.kind == AlgebraKind::kBgp &&
-          right.triples.size() > 1) {
+      if (ctx_.enabled(kRewriteBindJoin) && rightTriples && rightTriples->size() > 1) {
         double cheapest = -1;
-        for (const auto& t : right.triples) {
+        for (const auto& t : *rightTriples) {
           double scan = cardinality_.scanRows(t, scope);
           cheapest = cheapest < 0 ? scan : std::min(cheapest, scan);
         }
@@ -154,19 +159,19 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
           // OPTIONAL { several patterns } over a small input: probe per left batch.
           std::vector<std::string> rightVars;
           for (const auto& v : certainVariables(right)) rightVars.push_back(v);
-          const std::vector<TriplePattern>* triples = &right.triples;
+          const std::vector<TriplePattern>* triples = rightTriples;
           op = std::make_unique<BatchedLeftJoin>(
               ctx_, std::move(left), std::move(rightVars),
               [this, triples, scope](OperatorPtr keys) {
                 std::vector<Expr> none;
                 return placeBgp(*triples, none, std::move(keys), {}, scope);
               },
-              node.filters, scope);
+              filters, scope);
           op->setEstimatedRows(rows);
           break;
         }
       }
-      op = std::make_unique<LeftJoin>(ctx_, std::move(left), child(1), node.filters, scope);
+      op = std::make_unique<LeftJoin>(ctx_, std::move(left), child(1), filters, scope);
       op->setEstimatedRows(rows);
       break;
     }
@@ -196,7 +201,8 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       std::vector<Extend::Binding> bindings;
       const Algebra* base = &node;
       while (base->kind == AlgebraKind::kExtend) {
-        bindings.insert(bindings.begin(), {base->variable, base->expr});
+        const auto& extend = base->as<ExtendNode>();
+        bindings.insert(bindings.begin(), {extend.variable, extend.expr});
         base = base->children.at(0).get();
       }
       OperatorPtr input = plan(*base, scope);
@@ -206,28 +212,29 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       break;
     }
     case AlgebraKind::kGroup: {
-      op = tryCountFromDirectory(node, scope);
+      op = tryCountFromDirectory(node.as<GroupNode>(), scope);
       if (op) break;
+      const auto& group = node.as<GroupNode>();
       OperatorPtr input = child(0);
-      double rows = node.groupKeys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
-      op = std::make_unique<HashGroup>(ctx_, std::move(input), node.groupKeys, node.aggregates,
+      double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
+      op = std::make_unique<HashGroup>(ctx_, std::move(input), group.keys, group.aggregates,
                                        scope);
       op->setEstimatedRows(rows);
       break;
     }
     case AlgebraKind::kOrderBy: {
-      op = tryTopKFromIndex(node, scope, std::nullopt);
+      op = tryTopKFromIndex(node.as<OrderByNode>(), scope, std::nullopt);
       if (op) break;
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
-      op = std::make_unique<Sort>(ctx_, std::move(input), node.order, scope);
+      op = std::make_unique<Sort>(ctx_, std::move(input), node.as<OrderByNode>().order, scope);
       op->setEstimatedRows(rows);
       break;
     }
     case AlgebraKind::kProject: {
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
-      op = std::make_unique<Project>(ctx_, std::move(input), node.variables);
+      op = std::make_unique<Project>(ctx_, std::move(input), node.as<ProjectNode>().variables);
       op->setEstimatedRows(rows);
       break;
     }
@@ -246,15 +253,16 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       op = planSlice(node, scope);
       break;
     case AlgebraKind::kValues: {
+      const auto& values = node.as<ValuesNode>();
       std::vector<ValueRow> rows;
-      for (const auto& row : node.rows) {
-        ValueRow ids(node.variables.size());
+      for (const auto& row : values.rows) {
+        ValueRow ids(values.variables.size());
         for (size_t i = 0; i < ids.size() && i < row.size(); ++i) {
           if (row[i]) ids[i] = ctx_.terms().encode(*row[i]);
         }
         rows.push_back(std::move(ids));
       }
-      op = std::make_unique<Values>(ctx_, node.variables, std::move(rows));
+      op = std::make_unique<Values>(ctx_, values.variables, std::move(rows));
       break;
     }
     case AlgebraKind::kService:
@@ -265,13 +273,14 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
 
 OperatorPtr Planner::planFilter(const Algebra& node, const GraphScope& scope) {
   const Algebra& input = *node.children.at(0);
+  const auto& filters = node.as<FilterNode>().filters;
   if (ctx_.enabled(kRewriteFilterPushdown)) {
     if (input.kind == AlgebraKind::kBgp) {
-      return planBgp(input.triples, node.filters, nullptr, {}, scope);
+      return planBgp(input.as<BgpNode>().triples, filters, nullptr, {}, scope);
     }
-    if (input.kind == AlgebraKind::kJoin) return planJoin(input, node.filters, scope);
+    if (input.kind == AlgebraKind::kJoin) return planJoin(input, filters, scope);
   }
-  return applyFilters(plan(input, scope), node.filters, scope);
+  return applyFilters(plan(input, scope), filters, scope);
 }
 
 OperatorPtr Planner::applyFilters(OperatorPtr input, const std::vector<Expr>& filters,
@@ -293,28 +302,30 @@ OperatorPtr Planner::applyFilters(OperatorPtr input, const std::vector<Expr>& fi
 
 OperatorPtr Planner::planGraph(const Algebra& node, const GraphScope& scope) {
   const Algebra& inner = *node.children.at(0);
+  const PatternTerm& graph = node.as<GraphNode>().graph;
   const auto& named = ctx_.namedGraphs();
-  if (!node.graph.isVariable) {
-    auto id = ctx_.terms().findStored(node.graph.term);
+  if (!graph.isVariable) {
+    auto id = ctx_.terms().findStored(graph.term);
     bool isNamed = id && core::isNode(id->type) &&
                    std::find(named.begin(), named.end(), id->key) != named.end();
     if (!isNamed) {
       // Still plan the pattern for its variables, over no graph at all.
       OperatorPtr probe = plan(inner, GraphScope{});
-      return emptyResult(probe->variables(), "graph " + core::toNTriples(node.graph.term) +
+      return emptyResult(probe->variables(), "graph " + core::toNTriples(graph.term) +
                                                  " is not a named graph of the dataset");
     }
     return plan(inner, GraphScope{{id->key}});
   }
   (void)scope;
   auto op =
-      std::make_unique<NamedGraphs>(ctx_, node.graph.variable, named,
+      std::make_unique<NamedGraphs>(ctx_, graph.variable, named,
                                     [this, &inner](const GraphScope& g) { return plan(inner, g); });
   op->setEstimatedRows(kUnknownRows);
   return op;
 }
 
-OperatorPtr Planner::planSlice(const Algebra& node, const GraphScope& scope) {
+OperatorPtr Planner::planSlice(const Algebra& sliceNode, const GraphScope& scope) {
+  const auto& node = sliceNode.as<SliceNode>();
   const Algebra& input = *node.children.at(0);
   OperatorPtr op;
   // ORDER BY + LIMIT: keep only offset+limit rows (TopK) under the projection.
@@ -325,18 +336,20 @@ OperatorPtr Planner::planSlice(const Algebra& node, const GraphScope& scope) {
     order = order->children.at(0).get();
   }
   if (node.limit && order->kind == AlgebraKind::kOrderBy && ctx_.enabled(kRewriteTopK)) {
-    OperatorPtr sorted = tryTopKFromIndex(*order, scope, node.offset + *node.limit);
+    OperatorPtr sorted =
+        tryTopKFromIndex(order->as<OrderByNode>(), scope, node.offset + *node.limit);
     if (!sorted) {
       OperatorPtr input = plan(*order->children.at(0), scope);
       const double rows =
           std::min(estimateOf(*input), static_cast<double>(node.offset + *node.limit));
-      sorted = std::make_unique<TopK>(ctx_, std::move(input), order->order,
+      sorted = std::make_unique<TopK>(ctx_, std::move(input), order->as<OrderByNode>().order,
                                       node.offset + *node.limit, scope);
       sorted->setEstimatedRows(rows);
     }
     if (project) {
       const double rows = estimateOf(*sorted);
-      sorted = std::make_unique<Project>(ctx_, std::move(sorted), project->variables);
+      sorted = std::make_unique<Project>(ctx_, std::move(sorted),
+                                         project->as<ProjectNode>().variables);
       sorted->setEstimatedRows(rows);
     }
     op = std::move(sorted);

@@ -92,10 +92,10 @@ class Planner {
   OperatorPtr planExistsFilter(OperatorPtr input, const Expr& condition, const GraphScope& scope);
 
   // Fast paths: null when their preconditions do not hold.
-  OperatorPtr tryCountFromDirectory(const Algebra& group, const GraphScope& scope);
+  OperatorPtr tryCountFromDirectory(const GroupNode& group, const GraphScope& scope);
   // `k`: the rows a LIMIT above keeps (offset + limit), when there is one; the DESC and mixed
   // variants need it.
-  OperatorPtr tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope,
+  OperatorPtr tryTopKFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
                                std::optional<uint64_t> k);
 
   OperatorPtr emptyResult(std::vector<std::string> variables, std::string why);

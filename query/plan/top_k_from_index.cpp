@@ -38,7 +38,7 @@ constexpr uint64_t kMixedOtherRows = 4096;
 
 }  // namespace
 
-OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& scope,
+OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
                                       std::optional<uint64_t> k) {
   if (!ctx_.enabled(kRewriteTopKFromIndex)) return nullptr;
   if (orderBy.order.size() != 1) return nullptr;
@@ -47,8 +47,8 @@ OperatorPtr Planner::tryTopKFromIndex(const Algebra& orderBy, const GraphScope& 
   const Expr& key = orderBy.order[0].expr;
   if (key.kind != ExprKind::kVariable) return nullptr;
   const Algebra& input = *orderBy.children.at(0);
-  if (input.kind != AlgebraKind::kBgp || input.triples.size() != 1) return nullptr;
-  const TriplePattern& p = input.triples[0];
+  if (input.kind != AlgebraKind::kBgp || input.as<BgpNode>().triples.size() != 1) return nullptr;
+  const TriplePattern& p = input.as<BgpNode>().triples[0];
   if (!p.object.isVariable || p.object.variable != key.variable || p.predicate.isVariable ||
       !p.subject.isVariable || p.subject.variable == p.object.variable) {
     return nullptr;

@@ -74,7 +74,8 @@ void Parser::parseGroupGraphPatternSub(GroupTranslator& group) {
       if (token.isPunct("{")) {
         AlgebraPtr left = parseGroupGraphPattern();
         while (acceptWord("UNION")) {
-          left = Algebra::make(AlgebraKind::kUnion, {left, parseGroupGraphPattern()});
+          left = std::make_shared<query::UnionNode>(
+              std::vector<AlgebraPtr>{left, parseGroupGraphPattern()});
         }
         group.addJoin(std::move(left));
       } else if (acceptWord("OPTIONAL")) {
@@ -85,14 +86,16 @@ void Parser::parseGroupGraphPatternSub(GroupTranslator& group) {
         group.addMinus(parseGroupGraphPattern());
       } else if (acceptWord("GRAPH")) {
         PatternTerm graph = parseVarOrIri("or IRI after GRAPH");
-        auto node = Algebra::make(AlgebraKind::kGraph, {parseGroupGraphPattern()});
+        auto node = std::make_shared<query::GraphNode>(
+            std::vector<AlgebraPtr>{parseGroupGraphPattern()});
         node->graph = std::move(graph);
         group.addJoin(std::move(node));
       } else if (acceptWord("SERVICE")) {
         const bool silent = acceptWord("SILENT");
         PatternTerm endpoint = parseVarOrIri("or IRI after SERVICE");
-        auto node = Algebra::make(AlgebraKind::kService, {parseGroupGraphPattern()});
-        node->graph = std::move(endpoint);
+        auto node = std::make_shared<query::ServiceNode>(
+            std::vector<AlgebraPtr>{parseGroupGraphPattern()});
+        node->endpoint = std::move(endpoint);
         node->silent = silent;
         group.addJoin(std::move(node));
       } else if (acceptWord("BIND")) {
@@ -376,7 +379,7 @@ PatternTerm Parser::parseVarOrIri(std::string_view context) {
 }
 
 AlgebraPtr Parser::parseValuesBlock() {
-  auto node = Algebra::make(AlgebraKind::kValues);
+  auto node = std::make_shared<query::ValuesNode>();
   auto value = [&]() -> std::optional<core::Term> {
     if (acceptWord("UNDEF")) return std::nullopt;
     if (atIri()) return core::Term::iri(parseIri());

@@ -274,7 +274,7 @@ query::AlgebraPtr Parser::quadsAsPattern(const std::vector<QuadBlock>& blocks) {
     }
     GroupTranslator inner(fresh_);
     if (!block.triples.empty()) inner.addTriplesBlock(block.triples);
-    auto node = query::Algebra::make(query::AlgebraKind::kGraph, {inner.finish()});
+    auto node = std::make_shared<query::GraphNode>(std::vector<query::AlgebraPtr>{inner.finish()});
     node->graph = *block.graph;
     group.addJoin(std::move(node));
   }

@@ -8,7 +8,7 @@ using query::AlgebraPtr;
 using query::PatternTerm;
 using query::PropertyPath;
 
-query::AlgebraPtr makeUnitTable() { return Algebra::make(AlgebraKind::kTable); }
+query::AlgebraPtr makeUnitTable() { return std::make_shared<query::TableNode>(); }
 
 bool isUnitTable(const Algebra& node) { return node.kind == AlgebraKind::kTable; }
 
@@ -21,7 +21,7 @@ class BlockBuilder {
 
   void triple(PatternTerm s, PatternTerm p, PatternTerm o) {
     if (!bgp_) {
-      bgp_ = Algebra::make(AlgebraKind::kBgp);
+      bgp_ = std::make_shared<query::BgpNode>();
       out_.push_back(bgp_);
     }
     bgp_->triples.push_back({std::move(s), std::move(p), std::move(o)});
@@ -48,10 +48,10 @@ class BlockBuilder {
         return;
       }
       default: {
-        auto node = Algebra::make(AlgebraKind::kPath);
-        node->pathSubject = s;
+        auto node = std::make_shared<query::PathNode>();
+        node->subject = s;
         node->path = path;
-        node->pathObject = o;
+        node->object = o;
         out_.push_back(std::move(node));
         bgp_.reset();
         return;
@@ -62,7 +62,7 @@ class BlockBuilder {
  private:
   FreshVariables& fresh_;
   std::vector<AlgebraPtr>& out_;
-  AlgebraPtr bgp_;
+  std::shared_ptr<query::BgpNode> bgp_;
 };
 
 }  // namespace
@@ -90,7 +90,7 @@ void GroupTranslator::join(AlgebraPtr right) {
     group_ = std::move(right);
     return;
   }
-  group_ = Algebra::make(AlgebraKind::kJoin, {group_, std::move(right)});
+  group_ = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{group_, std::move(right)});
 }
 
 void GroupTranslator::addTriplesBlock(const std::vector<TripleSyntax>& triples) {
@@ -99,17 +99,17 @@ void GroupTranslator::addTriplesBlock(const std::vector<TripleSyntax>& triples) 
   // A block translates to the join of its parts; it then joins the group as one element.
   AlgebraPtr block;
   for (auto& part : parts) {
-    block = block ? Algebra::make(AlgebraKind::kJoin, {block, part}) : part;
+    block = block ? std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{block, part}) : part;
   }
   if (block) addJoin(std::move(block));
 }
 
 void GroupTranslator::addOptional(const AlgebraPtr& optional, bool liftFilter) {
   AlgebraPtr left = group_ ? group_ : makeUnitTable();
-  auto node = Algebra::make(AlgebraKind::kLeftJoin);
+  auto node = std::make_shared<query::LeftJoinNode>();
   if (liftFilter && optional->kind == AlgebraKind::kFilter) {
     node->children = {left, optional->children.at(0)};
-    node->filters = optional->filters;
+    node->filters = optional->as<query::FilterNode>().filters;
   } else {
     node->children = {left, optional};
   }
@@ -118,12 +118,12 @@ void GroupTranslator::addOptional(const AlgebraPtr& optional, bool liftFilter) {
 
 void GroupTranslator::addMinus(AlgebraPtr right) {
   AlgebraPtr left = group_ ? group_ : makeUnitTable();
-  group_ = Algebra::make(AlgebraKind::kMinus, {left, std::move(right)});
+  group_ = std::make_shared<query::MinusNode>(std::vector<AlgebraPtr>{left, std::move(right)});
 }
 
 void GroupTranslator::addBind(std::string variable, query::Expr expr) {
   AlgebraPtr left = group_ ? group_ : makeUnitTable();
-  auto node = Algebra::make(AlgebraKind::kExtend, {left});
+  auto node = std::make_shared<query::ExtendNode>(std::vector<AlgebraPtr>{left});
   node->variable = std::move(variable);
   node->expr = std::move(expr);
   group_ = std::move(node);
@@ -139,7 +139,7 @@ std::vector<std::string> GroupTranslator::inScope() const {
 AlgebraPtr GroupTranslator::finish() {
   AlgebraPtr result = group_ ? group_ : makeUnitTable();
   if (filters_.empty()) return result;
-  auto node = Algebra::make(AlgebraKind::kFilter, {result});
+  auto node = std::make_shared<query::FilterNode>(std::vector<AlgebraPtr>{result});
   node->filters = std::move(filters_);
   return node;
 }

@@ -62,17 +62,19 @@ TranslatedQuery translateQuery(QueryClauses q) {
   const bool grouped = q.hasGroupBy || !q.aggregates.empty();
   if (grouped) {
     checkGrouping(q);
-    auto group = Algebra::make(AlgebraKind::kGroup, {pattern});
-    group->groupKeys = q.groupBy;
+    auto group = std::make_shared<query::GroupNode>(std::vector<AlgebraPtr>{pattern});
+    group->keys = q.groupBy;
     group->aggregates = q.aggregates;
     pattern = group;
   }
   if (!q.having.empty()) {
-    auto filter = Algebra::make(AlgebraKind::kFilter, {pattern});
+    auto filter = std::make_shared<query::FilterNode>(std::vector<AlgebraPtr>{pattern});
     filter->filters = q.having;
     pattern = filter;
   }
-  if (q.values) pattern = Algebra::make(AlgebraKind::kJoin, {pattern, q.values});
+  if (q.values) {
+    pattern = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{pattern, q.values});
+  }
 
   std::vector<std::string> selected;
   for (auto& item : q.items) {
@@ -89,7 +91,7 @@ TranslatedQuery translateQuery(QueryClauses q) {
                  " is already bound by the WHERE clause; AS must introduce a new variable",
              item.position);
       }
-      auto extend = Algebra::make(AlgebraKind::kExtend, {pattern});
+      auto extend = std::make_shared<query::ExtendNode>(std::vector<AlgebraPtr>{pattern});
       extend->variable = item.variable;
       extend->expr = *item.expr;
       pattern = extend;
@@ -98,7 +100,7 @@ TranslatedQuery translateQuery(QueryClauses q) {
   }
 
   if (!q.order.empty()) {
-    auto orderBy = Algebra::make(AlgebraKind::kOrderBy, {pattern});
+    auto orderBy = std::make_shared<query::OrderByNode>(std::vector<AlgebraPtr>{pattern});
     orderBy->order = q.order;
     pattern = orderBy;
   }
@@ -112,14 +114,16 @@ TranslatedQuery translateQuery(QueryClauses q) {
     } else {
       out.projection = selected;
     }
-    auto project = Algebra::make(AlgebraKind::kProject, {pattern});
+    auto project = std::make_shared<query::ProjectNode>(std::vector<AlgebraPtr>{pattern});
     project->variables = out.projection;
     pattern = project;
   }
-  if (q.distinct) pattern = Algebra::make(AlgebraKind::kDistinct, {pattern});
-  if (q.reduced) pattern = Algebra::make(AlgebraKind::kReduced, {pattern});
+  if (q.distinct) {
+    pattern = std::make_shared<query::DistinctNode>(std::vector<AlgebraPtr>{pattern});
+  }
+  if (q.reduced) pattern = std::make_shared<query::ReducedNode>(std::vector<AlgebraPtr>{pattern});
   if (q.offset > 0 || q.limit) {
-    auto slice = Algebra::make(AlgebraKind::kSlice, {pattern});
+    auto slice = std::make_shared<query::SliceNode>(std::vector<AlgebraPtr>{pattern});
     slice->offset = q.offset;
     slice->limit = q.limit;
     pattern = slice;

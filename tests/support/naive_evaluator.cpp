@@ -123,15 +123,15 @@ class Evaluator {
       case AlgebraKind::kTable:
         return Multiset{Solution{}};
       case AlgebraKind::kBgp:
-        return evalBgp(node.triples, graph);
+        return evalBgp(node.as<query::BgpNode>().triples, graph);
       case AlgebraKind::kPath:
-        return evalPath(node, graph);
+        return evalPath(node.as<query::PathNode>(), graph);
       case AlgebraKind::kJoin:
         return evalJoin(eval(*node.children[0], graph), eval(*node.children[1], graph));
       case AlgebraKind::kLeftJoin:
-        return evalLeftJoin(node, graph);
+        return evalLeftJoin(node.as<query::LeftJoinNode>(), graph);
       case AlgebraKind::kFilter:
-        return evalFilter(node, graph);
+        return evalFilter(node.as<query::FilterNode>(), graph);
       case AlgebraKind::kUnion: {
         Multiset out = eval(*node.children[0], graph);
         Multiset right = eval(*node.children[1], graph);
@@ -142,18 +142,18 @@ class Evaluator {
       case AlgebraKind::kMinus:
         return evalMinus(eval(*node.children[0], graph), eval(*node.children[1], graph));
       case AlgebraKind::kGraph:
-        return evalGraph(node);
+        return evalGraph(node.as<query::GraphNode>());
       case AlgebraKind::kExtend:
         return evalExtend(node, graph);
       case AlgebraKind::kGroup:
-        return evalGroup(node, graph);
+        return evalGroup(node.as<query::GroupNode>(), graph);
       case AlgebraKind::kOrderBy:
-        return evalOrderBy(node, graph);
+        return evalOrderBy(node.as<query::OrderByNode>(), graph);
       case AlgebraKind::kProject: {
         Multiset out;
         for (const Solution& mu : eval(*node.children[0], graph)) {
           Solution projected;
-          for (const std::string& v : node.variables) {
+          for (const std::string& v : node.as<query::ProjectNode>().variables) {
             auto it = mu.find(v);
             if (it != mu.end()) projected.emplace(v, it->second);
           }
@@ -174,20 +174,22 @@ class Evaluator {
         // answer, and callers compare REDUCED results loosely.
         return eval(*node.children[0], graph);
       case AlgebraKind::kSlice: {
+        const auto& slice = node.as<query::SliceNode>();
         Multiset all = eval(*node.children[0], graph);
         Multiset out;
-        for (uint64_t i = node.offset; i < all.size(); ++i) {
-          if (node.limit && out.size() >= *node.limit) break;
+        for (uint64_t i = slice.offset; i < all.size(); ++i) {
+          if (slice.limit && out.size() >= *slice.limit) break;
           out.push_back(std::move(all[i]));
         }
         return out;
       }
       case AlgebraKind::kValues: {
+        const auto& values = node.as<query::ValuesNode>();
         Multiset out;
-        for (const auto& row : node.rows) {
+        for (const auto& row : values.rows) {
           Solution mu;
-          for (size_t i = 0; i < node.variables.size() && i < row.size(); ++i) {
-            if (row[i]) mu.emplace(node.variables[i], *row[i]);
+          for (size_t i = 0; i < values.variables.size() && i < row.size(); ++i) {
+            if (row[i]) mu.emplace(values.variables[i], *row[i]);
           }
           out.push_back(std::move(mu));
         }
@@ -243,20 +245,20 @@ class Evaluator {
   query::expr::FunctionContext& context() { return context_; }
 
   Multiset evalBgp(const std::vector<query::TriplePattern>& triples, const Graph& graph);
-  Multiset evalPath(const Algebra& node, const Graph& graph);
+  Multiset evalPath(const query::PathNode& node, const Graph& graph);
   Multiset evalJoin(const Multiset& left, const Multiset& right);
-  Multiset evalLeftJoin(const Algebra& node, const Graph& graph);
-  Multiset evalFilter(const Algebra& node, const Graph& graph);
+  Multiset evalLeftJoin(const query::LeftJoinNode& node, const Graph& graph);
+  Multiset evalFilter(const query::FilterNode& node, const Graph& graph);
   // The filters of a Filter or LeftJoin node, compiled.
-  std::vector<query::expr::ExpressionProgram> compileFilters(const Algebra& node);
+  std::vector<query::expr::ExpressionProgram> compileFilters(const std::vector<query::Expr>& exprs);
   // Whether every filter holds for `mu`; an error counts as false (§17.2).
   bool allHold(const std::vector<query::expr::ExpressionProgram>& filters, const Graph& graph,
                const Solution& mu);
   Multiset evalMinus(const Multiset& left, const Multiset& right);
-  Multiset evalGraph(const Algebra& node);
+  Multiset evalGraph(const query::GraphNode& node);
   Multiset evalExtend(const Algebra& node, const Graph& graph);
-  Multiset evalGroup(const Algebra& node, const Graph& graph);
-  Multiset evalOrderBy(const Algebra& node, const Graph& graph);
+  Multiset evalGroup(const query::GroupNode& node, const Graph& graph);
+  Multiset evalOrderBy(const query::OrderByNode& node, const Graph& graph);
 
  private:
   bool bindTerm(const PatternTerm& pattern, const Term& value, Solution& mu) const;
@@ -430,23 +432,23 @@ std::vector<Term> Evaluator::closure(const PropertyPath& step, const std::vector
   return visited;
 }
 
-Multiset Evaluator::evalPath(const Algebra& node, const Graph& graph) {
+Multiset Evaluator::evalPath(const query::PathNode& node, const Graph& graph) {
   Multiset out;
-  std::optional<Term> subject = resolved(node.pathSubject);
-  std::optional<Term> object = resolved(node.pathObject);
+  std::optional<Term> subject = resolved(node.subject);
+  std::optional<Term> object = resolved(node.object);
   if (subject) {
     for (Term& end : pathEnds(node.path, *subject, true, graph)) {
       if (object) {
         if (end == *object) out.emplace_back();
       } else {
-        out.push_back(Solution{{node.pathObject.variable, std::move(end)}});
+        out.push_back(Solution{{node.object.variable, std::move(end)}});
       }
     }
     return out;
   }
   if (object) {
     for (Term& end : pathEnds(node.path, *object, false, graph)) {
-      out.push_back(Solution{{node.pathSubject.variable, std::move(end)}});
+      out.push_back(Solution{{node.subject.variable, std::move(end)}});
     }
     return out;
   }
@@ -457,14 +459,14 @@ Multiset Evaluator::evalPath(const Algebra& node, const Graph& graph) {
     nodes.insert(t.s);
     nodes.insert(t.o);
   }
-  bool sameVariable = node.pathSubject.variable == node.pathObject.variable;
+  bool sameVariable = node.subject.variable == node.object.variable;
   for (const Term& start : nodes) {
     for (Term& end : pathEnds(node.path, start, true, graph)) {
       if (sameVariable) {
-        if (end == start) out.push_back(Solution{{node.pathSubject.variable, start}});
+        if (end == start) out.push_back(Solution{{node.subject.variable, start}});
       } else {
-        out.push_back(Solution{{node.pathSubject.variable, start},
-                               {node.pathObject.variable, std::move(end)}});
+        out.push_back(Solution{{node.subject.variable, start},
+                               {node.object.variable, std::move(end)}});
       }
     }
   }
@@ -481,10 +483,10 @@ Multiset Evaluator::evalJoin(const Multiset& left, const Multiset& right) {
   return out;
 }
 
-Multiset Evaluator::evalLeftJoin(const Algebra& node, const Graph& graph) {
+Multiset Evaluator::evalLeftJoin(const query::LeftJoinNode& node, const Graph& graph) {
   Multiset left = eval(*node.children[0], graph);
   Multiset right = eval(*node.children[1], graph);
-  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node);
+  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node.filters);
   Multiset out;
   for (const Solution& a : left) {
     bool extended = false;
@@ -501,9 +503,10 @@ Multiset Evaluator::evalLeftJoin(const Algebra& node, const Graph& graph) {
   return out;
 }
 
-std::vector<query::expr::ExpressionProgram> Evaluator::compileFilters(const Algebra& node) {
+std::vector<query::expr::ExpressionProgram> Evaluator::compileFilters(
+    const std::vector<query::Expr>& exprs) {
   std::vector<query::expr::ExpressionProgram> filters;
-  for (const query::Expr& e : node.filters) filters.push_back(compile(e));
+  for (const query::Expr& e : exprs) filters.push_back(compile(e));
   return filters;
 }
 
@@ -517,9 +520,9 @@ bool Evaluator::allHold(const std::vector<query::expr::ExpressionProgram>& filte
   return true;
 }
 
-Multiset Evaluator::evalFilter(const Algebra& node, const Graph& graph) {
+Multiset Evaluator::evalFilter(const query::FilterNode& node, const Graph& graph) {
   Multiset input = eval(*node.children[0], graph);
-  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node);
+  const std::vector<query::expr::ExpressionProgram> filters = compileFilters(node.filters);
   Multiset out;
   for (Solution& mu : input) {
     if (allHold(filters, graph, mu)) out.push_back(std::move(mu));
@@ -538,7 +541,7 @@ Multiset Evaluator::evalMinus(const Multiset& left, const Multiset& right) {
   return out;
 }
 
-Multiset Evaluator::evalGraph(const Algebra& node) {
+Multiset Evaluator::evalGraph(const query::GraphNode& node) {
   Multiset out;
   std::optional<Term> name = resolved(node.graph);
   if (name) {
@@ -573,7 +576,7 @@ Multiset Evaluator::evalExtend(const Algebra& node, const Graph& graph) {
   std::reverse(chain.begin(), chain.end());
   Multiset input = eval(*base, graph);
   std::vector<query::expr::ExpressionProgram> programs;
-  for (const Algebra* e : chain) programs.push_back(compile(e->expr));
+  for (const Algebra* e : chain) programs.push_back(compile(e->as<query::ExtendNode>().expr));
   for (Solution& mu : input) {
     for (size_t i = 0; i < chain.size(); ++i) {
       std::optional<Term> value;
@@ -581,17 +584,17 @@ Multiset Evaluator::evalExtend(const Algebra& node, const Graph& graph) {
         SolutionValues values(*this, graph, mu);
         value = programs[i].evaluate(values, context_);
       }
-      if (value) mu.insert_or_assign(chain[i]->variable, std::move(*value));
+      if (value) mu.insert_or_assign(chain[i]->as<query::ExtendNode>().variable, std::move(*value));
     }
     context_.nextSolution();
   }
   return input;
 }
 
-Multiset Evaluator::evalGroup(const Algebra& node, const Graph& graph) {
+Multiset Evaluator::evalGroup(const query::GroupNode& node, const Graph& graph) {
   Multiset input = eval(*node.children[0], graph);
   std::vector<query::expr::ExpressionProgram> keys;
-  for (const query::GroupKey& k : node.groupKeys) keys.push_back(compile(k.expr));
+  for (const query::GroupKey& k : node.keys) keys.push_back(compile(k.expr));
   std::vector<std::optional<query::expr::ExpressionProgram>> arguments;
   for (const query::AggregateCall& call : node.aggregates) {
     if (call.arg) {
@@ -614,14 +617,14 @@ Multiset Evaluator::evalGroup(const Algebra& node, const Graph& graph) {
     groups[it->second].second.push_back(&mu);
   }
   // Without GROUP BY there is one group even over no solutions (§18.5.1: COUNT(*) of nothing is 0).
-  if (node.groupKeys.empty() && groups.empty()) groups.emplace_back();
+  if (node.keys.empty() && groups.empty()) groups.emplace_back();
 
   Multiset out;
   for (const auto& [key, members] : groups) {
     Solution result;
-    for (size_t i = 0; i < node.groupKeys.size(); ++i) {
-      if (!node.groupKeys[i].variable.empty() && key[i]) {
-        result.emplace(node.groupKeys[i].variable, *key[i]);
+    for (size_t i = 0; i < node.keys.size(); ++i) {
+      if (!node.keys[i].variable.empty() && key[i]) {
+        result.emplace(node.keys[i].variable, *key[i]);
       }
     }
     for (size_t a = 0; a < node.aggregates.size(); ++a) {
@@ -644,7 +647,7 @@ Multiset Evaluator::evalGroup(const Algebra& node, const Graph& graph) {
   return out;
 }
 
-Multiset Evaluator::evalOrderBy(const Algebra& node, const Graph& graph) {
+Multiset Evaluator::evalOrderBy(const query::OrderByNode& node, const Graph& graph) {
   Multiset input = eval(*node.children[0], graph);
   std::vector<query::expr::ExpressionProgram> conditions;
   for (const query::OrderCondition& c : node.order) conditions.push_back(compile(c.expr));

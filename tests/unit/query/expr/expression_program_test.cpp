@@ -89,7 +89,7 @@ TEST(ExpressionProgram, BooleanOperatorsAsValuesAndAsConditions) {
   EXPECT_EQ(eval(asValue, TestRow({term("2")})), "\"false\"");
   EXPECT_EQ(eval(call(Op::kEqual, {v("a"), c("1")}), TestRow({term("1")})),
             "\"true\"^^xsd:boolean");
-  const auto pattern = std::make_shared<Algebra>();
+  const auto pattern = std::make_shared<query::TableNode>();
   TestRow row;
   row.existsAnswer = false;
   EXPECT_EQ(compileForTest(Expr::makeExists(pattern, true)).evaluateCondition(row, testContext()),

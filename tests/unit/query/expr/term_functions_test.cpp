@@ -57,7 +57,7 @@ TEST(FunctionalForms, CoalesceW3c) {
 }
 
 TEST(FunctionalForms, ExistsAsksTheRow) {
-  const auto pattern = std::make_shared<Algebra>();
+  const auto pattern = std::make_shared<query::TableNode>();
   TestRow row;
   row.existsAnswer = true;
   EXPECT_EQ(eval(Expr::makeExists(pattern, false), row), kTrue);

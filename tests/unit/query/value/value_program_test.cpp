@@ -511,8 +511,7 @@ class FakePatterns final : public PatternRunner {
 };
 
 std::shared_ptr<const Algebra> abPattern() {
-  auto pattern = std::make_shared<Algebra>();
-  pattern->kind = AlgebraKind::kBgp;
+  auto pattern = std::make_shared<BgpNode>();
   pattern->triples.push_back({PatternTerm::var("a"),
                               PatternTerm::constant(core::Term::iri("urn:p")),
                               PatternTerm::var("b")});
