@@ -1,6 +1,7 @@
 #include "cypher/parser/lexer.h"
 
 #include "core/error.h"
+#include "core/utf8.h"
 
 namespace cairn::cypher {
 namespace {
@@ -22,24 +23,6 @@ bool isUnicodePunctuation(uint32_t cp) {
          (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFE10 && cp <= 0xFE6F) ||
          (cp >= 0xFF00 && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
          (cp >= 0xFF5B && cp <= 0xFF65);
-}
-
-void appendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 class Lexer {
@@ -342,7 +325,7 @@ class Lexer {
             fail("InvalidUnicodeLiteral", "unpaired surrogate in unicode escape", escLine,
                  escColumn);
           }
-          appendUtf8(value, cp);
+          core::appendUtf8(value, cp);
           break;
         }
         default:

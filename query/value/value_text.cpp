@@ -128,24 +128,28 @@ void appendText(std::string& out, const Value& v, const GraphAccess* graph) {
 
 }  // namespace
 
-std::string formatFloat(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-  if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
+FloatDigits shortestFloatDigits(double d) {
   // Shortest round-trip digits in scientific form: "-1.2345e+06".
   char buffer[64];
   const auto result =
       std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::scientific);
   const std::string_view sci(buffer, static_cast<size_t>(result.ptr - buffer));
   const size_t e = sci.find('e');
-  const bool negative = sci[0] == '-';
-  std::string digits;
-  for (char c : sci.substr(negative ? 1 : 0, e - (negative ? 1 : 0))) {
-    if (c != '.') digits += c;
+  FloatDigits out;
+  out.negative = sci[0] == '-';
+  for (char c : sci.substr(out.negative ? 1 : 0, e - (out.negative ? 1 : 0))) {
+    if (c != '.') out.digits += c;
   }
-  int exponent = 0;
   std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
+                  out.exponent);
+  return out;
+}
+
+std::string formatFloat(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
+  const auto [negative, digits, exponent] = shortestFloatDigits(d);
   std::string out = negative ? "-" : "";
   if (exponent >= -6 && exponent < 21) {
     if (exponent < 0) {

@@ -17,6 +17,16 @@ namespace cairn::query::value {
 // as <mantissa>e<exponent> (1e-305, 1.2635418652381264e305), as the TCK writes them.
 std::string formatFloat(double d);
 
+// The shortest decimal digits that read back as `d` (finite, not zero): its sign, the digits
+// without a point, and the decimal exponent of the first one (1234.5 → "12345", 3). The TCK's
+// text above and Java's Double.toString (toString()) place the point differently from these.
+struct FloatDigits {
+  bool negative = false;
+  std::string digits;
+  int exponent = 0;
+};
+FloatDigits shortestFloatDigits(double d);
+
 // 'text' with \\, \' and the control characters \n \r \t escaped.
 std::string quoteString(std::string_view s);
 

@@ -9,6 +9,7 @@
 #include "query/value/functions/function_registry.h"
 #include "query/value/temporal/temporal_text.h"
 #include "query/value/value_errors.h"
+#include "query/value/value_text.h"
 
 namespace cairn::query::value {
 
@@ -121,19 +122,7 @@ std::string javaDoubleText(double d) {
   if (std::isnan(d)) return "NaN";
   if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
   if (d == 0) return std::signbit(d) ? "-0.0" : "0.0";
-  char buffer[64];
-  const auto result =
-      std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::scientific);
-  const std::string_view sci(buffer, static_cast<size_t>(result.ptr - buffer));
-  const size_t e = sci.find('e');
-  const bool negative = sci[0] == '-';
-  std::string digits;
-  for (char c : sci.substr(negative ? 1 : 0, e - (negative ? 1 : 0))) {
-    if (c != '.') digits += c;
-  }
-  int exponent = 0;
-  std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+' ? 1 : 0), sci.data() + sci.size(),
-                  exponent);
+  const auto [negative, digits, exponent] = shortestFloatDigits(d);
   std::string out = negative ? "-" : "";
   if (exponent >= -3 && exponent < 7) {
     if (exponent < 0) {

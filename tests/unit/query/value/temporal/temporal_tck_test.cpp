@@ -625,7 +625,7 @@ Outcome runScenario(const tck::Scenario& scenario) {
   return {true, true, ""};
 }
 
-class TemporalFeature : public testing::TestWithParam<int> {};
+class TemporalFeature : public ::testing::TestWithParam<int> {};
 
 TEST_P(TemporalFeature, MatchesTheTck) {
   const std::string file = "Temporal" + std::to_string(GetParam()) + ".feature";
@@ -650,8 +650,8 @@ TEST_P(TemporalFeature, MatchesTheTck) {
   EXPECT_GT(feature.scenarios.size(), 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Tck, TemporalFeature, testing::Range(1, 11),
-                         [](const testing::TestParamInfo<int>& info) {
+INSTANTIATE_TEST_SUITE_P(Tck, TemporalFeature, ::testing::Range(1, 11),
+                         [](const ::testing::TestParamInfo<int>& info) {
                            return "Temporal" + std::to_string(info.param);
                          });
 

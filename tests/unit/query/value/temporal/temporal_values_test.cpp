@@ -16,7 +16,7 @@
 namespace cairn::query::value::temporal_values_test {
 namespace {
 
-class TemporalValues : public testing::Test {
+class TemporalValues : public ::testing::Test {
  protected:
   TemporalValues() { registerTemporalFunctions(registry_); }
 
