@@ -5,6 +5,8 @@
 #include <cmath>
 #include <system_error>
 
+#include "query/value/value_text.h"
+
 namespace cairn::tck {
 
 TckValue TckValue::boolean(bool value) {
@@ -82,31 +84,6 @@ void appendFloat(std::string& out, double value) {
   if (text.find_first_of(".e") == std::string_view::npos) out += ".0";
 }
 
-void appendString(std::string& out, std::string_view value) {
-  out += '\'';
-  for (const char c : value) {
-    switch (c) {
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\'':
-        out += "\\'";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        out += c;
-    }
-  }
-  out += '\'';
-}
 
 void appendValue(std::string& out, const TckValue& value);
 
@@ -155,7 +132,7 @@ void appendValue(std::string& out, const TckValue& value) {
       appendFloat(out, value.asFloat());
       break;
     case TckValue::Kind::kString:
-      appendString(out, value.asString());
+      out += query::value::quoteString(value.asString());
       break;
     case TckValue::Kind::kList: {
       out += '[';
