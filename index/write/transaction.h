@@ -18,7 +18,11 @@ namespace cairn::index {
 
 // A term of a transaction: either an id the ledger already has (a query's solution, say), or a
 // term to look up and, when inserting, to add. A blank node given as a term is a new node: one
-// per distinct label in the transaction (so deleting one matches nothing).
+// per distinct label in the transaction (so deleting one matches nothing). New blank nodes get
+// their ids in the order their labels are first met, reading the inserts in order and each quad
+// as g, s, p, o, identity: the first new label of a transaction applied to a state gets ordinal
+// state.root().blankNodes + 1, the next + 2, ... (core::blankNodeId), which lets a step that
+// creates nodes (Cypher CREATE) know their ids. Blank labels in deletes mint nothing.
 struct TxTerm {
   std::optional<core::EncodedObject> id;
   core::Term term;
@@ -33,9 +37,23 @@ struct TxTerm {
   const core::Term& value() const { return borrowedTerm != nullptr ? *borrowedTerm : term; }
 };
 
+// One fact: (g, s, p, o) and its discriminator i (index/permutation.h), which tells apart facts
+// that share (g, s, p, o): the identity of a parallel relationship, or a list element's position
+// (docs/cypher.md "Property graph on the store"). The key of a fact is (g, s, p, o, i): facts
+// differing only in i are distinct, and a delete removes only the fact with its own i.
+//
+// i is the node id of `identity` when set, else `position` (0 for plain RDF). The identity must
+// be a blank node — a blank-node term (the same node as every other use of that label in the
+// transaction, so a relationship's identity can also be the subject of its property facts) or
+// an existing blank node's id. IRIs and literals are InvalidArgument: an IRI's id is a small
+// number like a position, so a reader could not tell an identity from a list position, while a
+// blank node's id carries core::kBlankNodeBit, which no position may have (InvalidArgument). A
+// quad may not set both.
 struct TxQuad {
   TxTerm s, p, o;
-  std::optional<TxTerm> g;  // nullopt: the default graph
+  std::optional<TxTerm> g = std::nullopt;         // nullopt: the default graph
+  std::optional<TxTerm> identity = std::nullopt;  // i = its node id
+  uint64_t position = 0;                          // i when identity is absent
 };
 
 class Ledger;

@@ -17,8 +17,10 @@ using core::EncodedObject;
 using core::TermKind;
 namespace otype = core::otype;
 
-// (g, s, p, ot, ok): one RDF fact (i is always 0 for RDF).
-using FactKey = std::tuple<core::NodeId, core::NodeId, core::NodeId, core::ObjectType, uint64_t>;
+// (g, s, p, ot, ok, i): one fact (i is 0 for plain RDF; TxQuad says what else it holds). In this
+// order per graph the keys are in SPOT order.
+using FactKey =
+    std::tuple<core::NodeId, core::NodeId, core::NodeId, core::ObjectType, uint64_t, uint64_t>;
 
 class Encoder {
  public:
@@ -33,9 +35,9 @@ class Encoder {
 
   // Whether the fact names a term this encoder minted (then it cannot be in the snapshot).
   bool mintedIn(const FactKey& fact) const {
-    const auto& [g, s, p, ot, ok] = fact;
+    const auto& [g, s, p, ot, ok, i] = fact;
     return (g != core::kNoNode && mintedNode(g)) || mintedNode(s) || mintedNode(p) ||
-           mintedObject(ot, ok);
+           mintedObject(ot, ok) || (core::isBlankNode(i) && mintedNode(i));
   }
 
   // The object a term stands for; nullopt when it names nothing in the ledger and `add` is
@@ -82,6 +84,30 @@ class Encoder {
     }
     if (!object) return std::optional<core::NodeId>();
     return std::optional<core::NodeId>(object->key);
+  }
+
+  // The i of a quad: its identity's node id (a blank node), else its position; nullopt when the
+  // identity names nothing (only possible when not adding).
+  core::Result<std::optional<uint64_t>> discriminator(const TxQuad& q, bool add) {
+    using Out = std::optional<uint64_t>;
+    if (!q.identity) {
+      if (core::isBlankNode(q.position)) {
+        return core::Status::invalidArgument("a fact's position must be below 2^63");
+      }
+      return Out(q.position);
+    }
+    if (q.position != 0) {
+      return core::Status::invalidArgument("a fact cannot have both an identity and a position");
+    }
+    if (!q.identity->id && q.identity->value().kind != TermKind::kBlank) {
+      return core::Status::invalidArgument("a fact's identity must be a blank node");
+    }
+    CAIRN_ASSIGN_OR_RETURN(auto object, this->object(*q.identity, add));
+    if (!object) return Out();
+    if (object->type != otype::kBlank) {
+      return core::Status::invalidArgument("a fact's identity must be a blank node");
+    }
+    return Out(object->key);
   }
 
   void finish(EncodedTransaction& out) {
@@ -211,8 +237,9 @@ core::Result<std::optional<FactKey>> factOf(Encoder& encoder, const TxQuad& q, b
   CAIRN_ASSIGN_OR_RETURN(auto s, encoder.node(q.s, add, "subject"));
   CAIRN_ASSIGN_OR_RETURN(auto p, encoder.iriNode(q.p, add, "predicate"));
   CAIRN_ASSIGN_OR_RETURN(auto o, encoder.object(q.o, add));
-  if (!s || !p || !o) return Out();
-  return Out(FactKey{g, *s, *p, o->type, o->key});
+  CAIRN_ASSIGN_OR_RETURN(auto i, encoder.discriminator(q, add));
+  if (!s || !p || !o || !i) return Out();
+  return Out(FactKey{g, *s, *p, o->type, o->key, *i});
 }
 
 // Whether a fact is in the snapshot, with one SPOT reader per graph for the whole transaction.
@@ -221,11 +248,11 @@ class PresenceChecker {
   explicit PresenceChecker(const Ledger& snapshot) : snapshot_(snapshot) {}
 
   core::Result<bool> isPresent(const FactKey& fact) {
-    const auto& [g, s, p, ot, ok] = fact;
+    const auto& [g, s, p, ot, ok, i] = fact;
     auto [it, fresh] = readers_.try_emplace(g);
     if (fresh) it->second = snapshot_.reader(g, Permutation::kSPOT);
     if (!it->second) return false;
-    return it->second->contains(RowKey{s, p, ot, ok, 0});
+    return it->second->contains(RowKey{s, p, ot, ok, i});
   }
 
  private:
@@ -262,21 +289,22 @@ core::Result<EncodedTransaction> encodeChanges(const Ledger& snapshot, const TxC
   EncodedTransaction out;
   out.flakes.reserve(wanted.size());
   PresenceChecker presence(snapshot);
-  for (size_t i = 0; i < wanted.size(); ++i) {
-    if (i + 1 < wanted.size() && wanted[i + 1].fact == wanted[i].fact) continue;
-    const WantedFact& w = wanted[i];
+  for (size_t k = 0; k < wanted.size(); ++k) {
+    if (k + 1 < wanted.size() && wanted[k + 1].fact == wanted[k].fact) continue;
+    const WantedFact& w = wanted[k];
     bool now = false;
     if (!w.newTerm) {
       CAIRN_ASSIGN_OR_RETURN(now, presence.isPresent(w.fact));
     }
     if (now == w.present) continue;
-    const auto& [g, s, p, ot, ok] = w.fact;
+    const auto& [g, s, p, ot, ok, i] = w.fact;
     Flake flake;
     flake.g = g;
     flake.row.s = s;
     flake.row.p = p;
     flake.row.ot = ot;
     flake.row.ok = ok;
+    flake.row.i = i;
     flake.row.t = t;
     flake.assert = w.present;
     out.flakes.push_back(flake);
