@@ -44,6 +44,10 @@ std::string_view algebraKindName(AlgebraKind kind) {
       return "Values";
     case AlgebraKind::kService:
       return "Service";
+    case AlgebraKind::kExpand:
+      return "Expand";
+    case AlgebraKind::kUnwind:
+      return "Unwind";
   }
   return "?";
 }
@@ -97,6 +101,18 @@ void collectInScope(const Algebra& node, std::vector<std::string>& out) {
       for (const auto& child : node.children) collectInScope(*child, out);
       addOnce(out, node.as<ExtendNode>().variable);
       return;
+    case AlgebraKind::kExpand: {
+      for (const auto& child : node.children) collectInScope(*child, out);
+      const auto& expand = node.as<ExpandNode>();
+      addOnce(out, expand.from);
+      if (!expand.relationship.empty()) addOnce(out, expand.relationship);
+      addOnce(out, expand.to);
+      return;
+    }
+    case AlgebraKind::kUnwind:
+      for (const auto& child : node.children) collectInScope(*child, out);
+      addOnce(out, node.as<UnwindNode>().variable);
+      return;
     case AlgebraKind::kGroup:
       // After grouping only the keys and the aggregate results are bound.
       for (const auto& key : node.as<GroupNode>().keys) {
@@ -149,8 +165,7 @@ std::string describe(const Algebra& node) {
     }
     case AlgebraKind::kPath: {
       const auto& path = node.as<PathNode>();
-      out += " " + toString(path.subject) + " " + toString(path.path) + " " +
-             toString(path.object);
+      out += " " + toString(path.subject) + " " + toString(path.path) + " " + toString(path.object);
       break;
     }
     case AlgebraKind::kLeftJoin: {
@@ -202,6 +217,28 @@ std::string describe(const Algebra& node) {
     case AlgebraKind::kProject:
       for (const auto& v : node.as<ProjectNode>().variables) out += " ?" + v;
       break;
+    case AlgebraKind::kExpand: {
+      const auto& expand = node.as<ExpandNode>();
+      out += " (?" + expand.from + ")";
+      out += expand.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
+      if (!expand.relationship.empty()) out += "?" + expand.relationship;
+      for (size_t i = 0; i < expand.types.size(); ++i) {
+        out += (i == 0 ? " " : "|") + core::toNTriples(core::Term::iri(expand.types[i]));
+      }
+      if (expand.variableLength) {
+        out += " *" + std::to_string(expand.minHops) + "..";
+        if (expand.maxHops) out += std::to_string(*expand.maxHops);
+      }
+      out += expand.direction == ExpandDirection::kOutgoing ? "]->" : "]-";
+      out += "(?" + expand.to + ")";
+      for (const auto& other : expand.distinctFrom) out += " distinct-from ?" + other;
+      break;
+    }
+    case AlgebraKind::kUnwind: {
+      const auto& unwind = node.as<UnwindNode>();
+      out += " " + toString(unwind.expr) + " AS ?" + unwind.variable;
+      break;
+    }
     case AlgebraKind::kSlice: {
       const auto& slice = node.as<SliceNode>();
       out += " offset=" + std::to_string(slice.offset);
@@ -253,6 +290,9 @@ void forEachOwnExpr(const Algebra& node, const std::function<void(const Expr&)>&
       break;
     case AlgebraKind::kOrderBy:
       for (const auto& cond : node.as<OrderByNode>().order) f(cond.expr);
+      break;
+    case AlgebraKind::kUnwind:
+      f(node.as<UnwindNode>().expr);
       break;
     default:
       break;

@@ -46,6 +46,8 @@ enum class AlgebraKind : uint8_t {
   kSlice,     // children[0] from `offset`, at most `limit`
   kValues,    // inline data: `variables` × `rows`
   kService,   // SERVICE (silent?) endpoint { children[0] } — refused by the engine
+  kExpand,    // children[0] with each row's node `from` expanded along relationships (Cypher)
+  kUnwind,    // children[0] with one row per element of a list expression (Cypher)
 };
 
 std::string_view algebraKindName(AlgebraKind kind);  // "BGP", "LeftJoin", ...
@@ -208,6 +210,39 @@ struct ServiceNode : AlgebraNode<AlgebraKind::kService, ServiceNode> {
   using AlgebraNode::AlgebraNode;
   PatternTerm endpoint;
   bool silent = false;
+};
+
+// Which way an expansion follows relationships from its `from` node.
+enum class ExpandDirection : uint8_t { kOutgoing, kIncoming, kBoth };
+
+// children[0], each row's node `from` expanded along the relationships of `types` (IRIs; none:
+// every relationship) in `direction` to the node `to`, as the property graph is stored
+// (query/graph/property_graph_vocabulary.h): one index seek per row and type. `relationship`
+// binds the relationship (for a variable-length expansion, the list of them; may be empty when
+// the query does not name it). When children[0] already binds `to`, the expansion only keeps the
+// rows whose relationships reach it. Cypher's relationship uniqueness: the relationships must
+// differ from those bound to the variables in `distinctFrom` (relationships or lists of them)
+// and, for a variable-length expansion, from each other. Fixed-length: minHops = maxHops = 1;
+// maxHops nullopt: unbounded.
+struct ExpandNode : AlgebraNode<AlgebraKind::kExpand, ExpandNode> {
+  using AlgebraNode::AlgebraNode;
+  std::string from;
+  std::string relationship;
+  std::vector<std::string> types;
+  ExpandDirection direction = ExpandDirection::kOutgoing;
+  std::string to;
+  bool variableLength = false;
+  uint32_t minHops = 1;
+  std::optional<uint32_t> maxHops = 1;
+  std::vector<std::string> distinctFrom;
+};
+
+// children[0] with one row per element of `expr`'s list value, binding it to `variable`; a null
+// list gives no rows, a value that is not a list one row with that value (openCypher UNWIND).
+struct UnwindNode : AlgebraNode<AlgebraKind::kUnwind, UnwindNode> {
+  using AlgebraNode::AlgebraNode;
+  std::string variable;
+  Expr expr;
 };
 
 // Calls `f` with each expression the node itself holds (filters, the Extend expression, group

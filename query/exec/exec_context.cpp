@@ -1,6 +1,7 @@
 #include "query/exec/exec_context.h"
 
 #include "core/error.h"
+#include "query/exec/cypher_runtime.h"
 
 namespace cairn::query {
 
@@ -17,6 +18,12 @@ ExecContext::ExecContext(const index::Ledger& ledger, const QueryOptions& option
     deadline_ = std::chrono::steady_clock::now() + options.timeout;
   }
   defaultScope_.graphs = {core::kNoNode};
+}
+
+ExecContext::~ExecContext() = default;
+
+void ExecContext::enableCypher(value::Parameters parameters) {
+  cypher_ = std::make_unique<CypherRuntime>(*this, std::move(parameters));
 }
 
 void ExecContext::checkLimits() {

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,11 @@
 
 namespace cairn::query {
 
+class CypherRuntime;
+namespace value {
+class Value;
+}
+
 // The graphs a pattern reads: the default graph is the merge of `graphs` (one entry for the
 // store's default graph, several for FROM, none for an empty dataset).
 struct GraphScope {
@@ -36,6 +42,9 @@ class ExecContext {
   static constexpr size_t kDefaultBatchRows = 1024;
 
   ExecContext(const index::Ledger& ledger, const QueryOptions& options, std::string baseIri);
+  ~ExecContext();
+  ExecContext(const ExecContext&) = delete;
+  ExecContext& operator=(const ExecContext&) = delete;
 
   const index::Ledger& ledger() const { return ledger_; }
   const QueryOptions& options() const { return options_; }
@@ -80,6 +89,12 @@ class ExecContext {
   void setExistsEvaluator(ExistsEvaluator f) { exists_ = std::move(f); }
   const ExistsEvaluator& existsEvaluator() const { return exists_; }
 
+  // Runs the query as a Cypher statement with these parameters (value::Parameters; spelled out
+  // to keep this header light): makes the CypherRuntime that cypher() returns from then on.
+  void enableCypher(std::map<std::string, value::Value, std::less<>> parameters);
+  // The statement's CypherRuntime; nullptr unless enableCypher() was called (SPARQL).
+  CypherRuntime* cypher() { return cypher_.get(); }
+
  private:
   const index::Ledger& ledger_;
   const QueryOptions& options_;
@@ -95,6 +110,8 @@ class ExecContext {
   ExistsEvaluator exists_;
   std::map<std::pair<core::NodeId, index::Permutation>, std::optional<index::SnapshotReader>>
       readers_;
+  // Last: it reads the term table and charges this context while it goes.
+  std::unique_ptr<CypherRuntime> cypher_;
 };
 
 // A storage failure inside the engine becomes a user-visible error (kStorageError).

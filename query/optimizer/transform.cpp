@@ -64,6 +64,11 @@ bool transformOwnExprs(Algebra& node, const NodeRewrite& rewrite) {
         if (holdsPatterns(cond.expr)) cond.expr = transformExpr(cond.expr, rewrite, changed);
       }
       break;
+    case AlgebraKind::kUnwind: {
+      Expr& e = node.as<UnwindNode>().expr;
+      if (holdsPatterns(e)) e = transformExpr(e, rewrite, changed);
+      break;
+    }
     default:
       break;
   }

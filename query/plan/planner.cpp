@@ -104,6 +104,17 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
       }
       break;
     }
+    case AlgebraKind::kExpand: {
+      out = certainVariables(*node.children[0]);
+      const auto& expand = node.as<ExpandNode>();
+      out.insert(expand.from);
+      out.insert(expand.to);
+      if (!expand.relationship.empty()) out.insert(expand.relationship);
+      break;
+    }
+    case AlgebraKind::kUnwind:
+      out = certainVariables(*node.children[0]);
+      break;
     case AlgebraKind::kTable:
     case AlgebraKind::kService:
       break;
@@ -112,6 +123,9 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
 }
 
 OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
+  if (ctx_.cypher() != nullptr) {
+    if (OperatorPtr op = planCypher(node, scope)) return op;
+  }
   auto child = [&](size_t i) { return plan(*node.children.at(i), scope); };
   OperatorPtr op;
   switch (node.kind) {
@@ -217,8 +231,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       const auto& group = node.as<GroupNode>();
       OperatorPtr input = child(0);
       double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
-      op = std::make_unique<HashGroup>(ctx_, std::move(input), group.keys, group.aggregates,
-                                       scope);
+      op = std::make_unique<HashGroup>(ctx_, std::move(input), group.keys, group.aggregates, scope);
       op->setEstimatedRows(rows);
       break;
     }
@@ -267,6 +280,10 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
     }
     case AlgebraKind::kService:
       throw core::Error(core::ErrorCode::kUnsupported, "SERVICE (federation) is not supported");
+    case AlgebraKind::kExpand:
+    case AlgebraKind::kUnwind:
+      throw core::Error(core::ErrorCode::kUnsupported,
+                        std::string(algebraKindName(node.kind)) + " runs only in a Cypher query");
   }
   return op;
 }
@@ -317,9 +334,8 @@ OperatorPtr Planner::planGraph(const Algebra& node, const GraphScope& scope) {
     return plan(inner, GraphScope{{id->key}});
   }
   (void)scope;
-  auto op =
-      std::make_unique<NamedGraphs>(ctx_, graph.variable, named,
-                                    [this, &inner](const GraphScope& g) { return plan(inner, g); });
+  auto op = std::make_unique<NamedGraphs>(
+      ctx_, graph.variable, named, [this, &inner](const GraphScope& g) { return plan(inner, g); });
   op->setEstimatedRows(kUnknownRows);
   return op;
 }
@@ -348,8 +364,8 @@ OperatorPtr Planner::planSlice(const Algebra& sliceNode, const GraphScope& scope
     }
     if (project) {
       const double rows = estimateOf(*sorted);
-      sorted = std::make_unique<Project>(ctx_, std::move(sorted),
-                                         project->as<ProjectNode>().variables);
+      sorted =
+          std::make_unique<Project>(ctx_, std::move(sorted), project->as<ProjectNode>().variables);
       sorted->setEstimatedRows(rows);
     }
     op = std::move(sorted);

@@ -8,6 +8,7 @@
 //                             expanders) with its filters placed as soon as they can run
 //   exists_planner.cpp        EXISTS / NOT EXISTS: semi/anti join, or per-row substitution
 //   count_from_directory.cpp  fast path: COUNT of one pattern from the index directories
+//   cypher_planner.cpp        the nodes whose operators differ under Cypher's semantics
 //   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
 //                             (ASC from the front, DESC from the tail, a few other-typed rows
 //                             merged by a TopK)
@@ -73,6 +74,9 @@ class Planner {
   OperatorPtr planFilter(const Algebra& node, const GraphScope& scope);
   OperatorPtr planGraph(const Algebra& node, const GraphScope& scope);
   OperatorPtr planSlice(const Algebra& node, const GraphScope& scope);
+  // Under a CypherRuntime: the operator for the node where Cypher's differs from the shared one
+  // (cypher_planner.cpp); null where the shared plan applies.
+  OperatorPtr planCypher(const Algebra& node, const GraphScope& scope);
 
   // Places `triples` greedily on top of `outer` (may be null), applying each of `filters` as
   // soon as its variables are all certainly bound (`certain`: the variables outer always

@@ -1,0 +1,43 @@
+#pragma once
+// Running a Cypher query's algebra (cypher/translate) on one ledger snapshot: the same planner
+// and operators as SPARQL, under a CypherRuntime (query/exec/cypher_runtime.h), so filters,
+// extensions, grouping and sorting follow openCypher's semantics and rows come out as Values.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "index/ledger/ledger.h"
+#include "query/algebra/algebra.h"
+#include "query/engine/query_engine.h"
+#include "query/value/graph_access.h"
+#include "query/value/value_program.h"
+
+namespace cairn::query {
+
+// Where a Cypher answer goes: the columns once, then each row, then end(). Values in a row stay
+// valid after the call (they are values, not references into the engine); node and relationship
+// values are read through `graph`, valid until end() returns.
+class ValueSink {
+ public:
+  virtual ~ValueSink() = default;
+  virtual void begin(const std::vector<std::string>& columns, const value::GraphAccess& graph) = 0;
+  virtual void row(std::span<const value::Value> values) = 0;
+  virtual void end() = 0;
+};
+
+struct CypherQuery {
+  AlgebraPtr pattern;
+  std::vector<std::string> columns;
+  value::Parameters parameters;
+};
+
+// Throws core::Error as executeQuery does, plus openCypher's runtime errors (kTypeError,
+// kArgumentError, ...) from expressions.
+QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
+                               const QueryOptions& options, ValueSink& sink);
+
+PlanInfo explainCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
+                            const QueryOptions& options);
+
+}  // namespace cairn::query

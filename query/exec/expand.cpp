@@ -1,0 +1,250 @@
+#include "query/exec/expand.h"
+
+#include "core/error.h"
+#include "core/vocab.h"
+#include "query/exec/cypher_runtime.h"
+#include "query/value/value.h"
+
+namespace cairn::query {
+
+namespace {
+
+// A relationship's identity for Cypher: the stored `i` when the fact has one; a plain RDF triple
+// (i = 0) is identified by its ids, mixed into the space of blank node ids' complement so it
+// cannot meet an `i` (which is a blank node id, bit 63 set).
+uint64_t relationshipIdentity(uint64_t i, core::NodeId s, core::NodeId p, core::NodeId o) {
+  if (i != 0) return i;
+  uint64_t h = mixValueBits(s);
+  h = mixValueBits(h ^ p);
+  h = mixValueBits(h ^ o);
+  return h & ~core::kBlankNodeBit;
+}
+
+CypherRuntime& runtimeOf(ExecContext& ctx) {
+  CypherRuntime* runtime = ctx.cypher();
+  if (runtime == nullptr) {
+    throw core::Error(core::ErrorCode::kUnsupported, "Expand runs only in a Cypher statement");
+  }
+  return *runtime;
+}
+
+}  // namespace
+
+Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
+    : Operator(ctx, node.variableLength ? "VarLengthExpand" : "Expand", {}),
+      input_(std::move(input)),
+      runtime_(runtimeOf(ctx)),
+      node_(node) {
+  std::vector<std::string> vars = input_->variables();
+  fromColumn_ = input_->column(node.from);
+  toInputColumn_ = input_->column(node.to);
+  if (!node.relationship.empty()) {
+    relationshipColumn_ = static_cast<int>(vars.size());
+    vars.push_back(node.relationship);
+  }
+  if (toInputColumn_ >= 0) {
+    toColumn_ = toInputColumn_;
+  } else {
+    toColumn_ = static_cast<int>(vars.size());
+    vars.push_back(node.to);
+  }
+  for (const auto& other : node.distinctFrom) {
+    const int c = input_->column(other);
+    if (c >= 0) distinctColumns_.push_back(c);
+  }
+  setVariables(std::move(vars));
+
+  auto storedNode = [&](const std::string& iri) -> std::optional<core::NodeId> {
+    auto id = ctx.terms().findStored(core::Term::iri(iri));
+    if (!id || !core::isNode(id->type)) return std::nullopt;
+    return id->key;
+  };
+  anyType_ = node.types.empty();
+  for (const auto& type : node.types) {
+    if (auto id = storedNode(type)) typeIds_.push_back(*id);
+  }
+  impossible_ = !anyType_ && typeIds_.empty();
+  rdfType_ = storedNode(std::string(core::vocab::kRdfType)).value_or(0);
+  if (!ctx.defaultScope().graphs.empty()) defaultGraph_ = ctx.defaultScope().graphs.front();
+
+  if (ctx.describesPlan()) {
+    std::string pattern = "(" + node.from + ")";
+    pattern += node.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
+    pattern += node.relationship;
+    for (size_t i = 0; i < node.types.size(); ++i) {
+      pattern += (i == 0 ? ":" : "|") + core::toNTriples(core::Term::iri(node.types[i]));
+    }
+    if (node.variableLength) {
+      pattern += "*" + std::to_string(node.minHops) + "..";
+      if (node.maxHops) pattern += std::to_string(*node.maxHops);
+    }
+    pattern += node.direction == ExpandDirection::kOutgoing ? "]->" : "]-";
+    pattern += "(" + node.to + ")";
+    addDetail("pattern", pattern);
+    addDetail("access", node.direction == ExpandDirection::kOutgoing ? "SPOT seek per row"
+                        : node.direction == ExpandDirection::kIncoming
+                            ? "OPST seek per row"
+                            : "SPOT + OPST seek per row");
+    if (toInputColumn_ >= 0) addDetail("into", node.to);
+  }
+}
+
+void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
+                       ValueId node, std::vector<Step>& out) {
+  const index::SnapshotReader* reader = ctx_.reader(defaultGraph_, perm);
+  if (reader == nullptr) return;
+  const index::ColumnMask mask =
+      index::columnBit(index::Column::kS) | index::columnBit(index::Column::kP) |
+      index::columnBit(index::Column::kOType) | index::columnBit(index::Column::kOKey) |
+      index::columnBit(index::Column::kI);
+  index::SnapshotCursor cursor = reader->scan(range, mask, ctx_.asOf());
+  while (true) {
+    auto more = cursor.next(scan_);
+    if (!more.isOk()) throwStorageError(more.status());
+    for (size_t r = 0; r < scan_.rows; ++r) {
+      const auto ot = static_cast<core::ObjectType>(scan_.column(index::Column::kOType)[r]);
+      const core::NodeId p = scan_.column(index::Column::kP)[r];
+      if (!core::isNode(ot) || p == rdfType_) continue;
+      const core::NodeId s = scan_.column(index::Column::kS)[r];
+      const core::NodeId o = scan_.column(index::Column::kOKey)[r];
+      // Undirected: a self-loop read as outgoing is not read again as incoming.
+      if (!outgoing && node_.direction == ExpandDirection::kBoth && s == o) continue;
+      Step step;
+      step.identity = relationshipIdentity(scan_.column(index::Column::kI)[r], s, p, o);
+      step.start = s;
+      step.type = p;
+      step.endNode = outgoing ? o : s;
+      step.end = outgoing ? ValueId{o, ot} : ValueId::node(s);
+      value::Relationship rel{step.identity, s, o, p};
+      step.value = runtime_.toId(value::Value::relationship(rel));
+      out.push_back(step);
+      ++stepsRead_;
+    }
+    if (!*more) break;
+  }
+  (void)node;
+}
+
+void Expand::stepsFrom(ValueId node, std::vector<Step>& out) {
+  if (impossible_ || !core::isNode(node.type)) return;
+  const bool outgoing = node_.direction != ExpandDirection::kIncoming;
+  const bool incoming = node_.direction != ExpandDirection::kOutgoing;
+  auto oneWay = [&](bool forward, std::optional<core::NodeId> type) {
+    index::ScanRange range;
+    if (forward) {
+      // SPOT: (s, p, ot, ok, i)
+      range.low = {node.key, type.value_or(0), 0, 0, 0};
+      range.high = {node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX, UINT64_MAX};
+      scanSteps(index::Permutation::kSPOT, range, true, node, out);
+    } else {
+      // OPST: (ot, ok, p, s, i)
+      range.low = {node.type, node.key, type.value_or(0), 0, 0};
+      range.high = {node.type, node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX};
+      scanSteps(index::Permutation::kOPST, range, false, node, out);
+    }
+  };
+  for (const bool forward : {true, false}) {
+    if ((forward && !outgoing) || (!forward && !incoming)) continue;
+    if (anyType_) {
+      oneWay(forward, std::nullopt);
+    } else {
+      for (core::NodeId type : typeIds_) oneWay(forward, type);
+    }
+  }
+}
+
+bool Expand::clashes(const Step& step, const Batch& in, size_t row) {
+  for (int c : distinctColumns_) {
+    const ValueId other = in.columns[c][row];
+    if (other == step.value) return true;
+    if (other.type != kLocalValueType) continue;
+    const value::Value v = runtime_.toValue(other);
+    if (v.kind() == value::ValueKind::kList) {
+      for (const value::Value& e : v.asList()) {
+        if (e.kind() == value::ValueKind::kRelationship && e.asRelationship().id == step.identity) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+void Expand::emit(const std::vector<Step>& path, ValueId end, const Batch& in, size_t row) {
+  if (toInputColumn_ >= 0 && in.columns[toInputColumn_][row] != end) return;
+  Pending p;
+  p.to = end;
+  if (relationshipColumn_ >= 0) {
+    if (node_.variableLength) {
+      value::Value::List rels;
+      rels.reserve(path.size());
+      for (const Step& s : path) rels.push_back(runtime_.toValue(s.value));
+      p.relationship = runtime_.toId(value::Value::list(std::move(rels)));
+    } else {
+      p.relationship = path.back().value;
+    }
+  }
+  pending_.emplace_back(row, p);
+}
+
+void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in,
+                  size_t row) {
+  if (depth >= node_.minHops) emit(path, node, in, row);
+  if (node_.maxHops && depth >= *node_.maxHops) return;
+  std::vector<Step> steps;
+  stepsFrom(node, steps);
+  ctx_.checkLimits();
+  for (const Step& step : steps) {
+    bool used = false;
+    for (const Step& s : path) used = used || s.identity == step.identity;
+    if (used || clashes(step, in, row)) continue;
+    path.push_back(step);
+    walk(step.end, depth + 1, path, in, row);
+    path.pop_back();
+  }
+}
+
+void Expand::expandRow(const Batch& in, size_t row) {
+  const ValueId from = fromColumn_ >= 0 ? in.columns[fromColumn_][row] : ValueId::unbound();
+  if (!core::isNode(from.type)) return;
+  if (node_.variableLength) {
+    std::vector<Step> path;
+    walk(from, 0, path, in, row);
+    return;
+  }
+  std::vector<Step> steps;
+  stepsFrom(from, steps);
+  std::vector<Step> one(1);
+  for (const Step& step : steps) {
+    if (clashes(step, in, row)) continue;
+    one[0] = step;
+    emit(one, step.end, in, row);
+  }
+}
+
+bool Expand::produce(Batch& out) {
+  while (out.rows < ctx_.batchRows()) {
+    if (pendingPos_ < pending_.size()) {
+      const auto& [row, p] = pending_[pendingPos_++];
+      for (size_t c = 0; c < in_.columns.size(); ++c) out.columns[c].push_back(in_.columns[c][row]);
+      if (relationshipColumn_ >= 0) out.columns[relationshipColumn_].push_back(p.relationship);
+      if (toInputColumn_ < 0) out.columns[toColumn_].push_back(p.to);
+      ++out.rows;
+      continue;
+    }
+    pending_.clear();
+    pendingPos_ = 0;
+    if (inRow_ < in_.rows) {
+      expandRow(in_, inRow_++);
+      continue;
+    }
+    if (inputDone_ || !input_->next(in_)) {
+      inputDone_ = true;
+      return out.rows > 0;
+    }
+    inRow_ = 0;
+  }
+  return true;
+}
+
+}  // namespace cairn::query

@@ -1,0 +1,201 @@
+#include "query/graph/snapshot_graph_access.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "core/error.h"
+#include "core/vocab.h"
+#include "index/tree/column_batch.h"
+#include "index/tree/scan_range.h"
+#include "query/graph/property_graph_vocabulary.h"
+#include "query/graph/value_terms.h"
+
+namespace cairn::query::graph {
+
+using value::Value;
+
+SnapshotGraphAccess::SnapshotGraphAccess(const index::Ledger& ledger, uint64_t asOf)
+    : ledger_(ledger), asOf_(asOf) {}
+
+SnapshotGraphAccess::~SnapshotGraphAccess() = default;
+
+const index::SnapshotReader* SnapshotGraphAccess::spot(core::NodeId graph) const {
+  auto it = readers_.find(graph);
+  if (it == readers_.end()) {
+    it = readers_.emplace(graph, ledger_.reader(graph, index::Permutation::kSPOT)).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+std::optional<core::NodeId> SnapshotGraphAccess::iriId(std::string_view iri) const {
+  if (auto it = iriIds_.find(std::string(iri)); it != iriIds_.end()) return it->second;
+  // A miss is remembered by the dictionary's answer cache, not here.
+  auto id = core::valueOrThrow(ledger_.encodeIri(iri));
+  if (id) iriIds_.emplace(std::string(iri), *id);
+  return id;
+}
+
+std::optional<core::NodeId> SnapshotGraphAccess::edgesGraph() const {
+  if (!edgesGraph_) edgesGraph_ = iriId(kEdgesGraphIri);
+  return *edgesGraph_;
+}
+
+std::vector<core::NodeId> SnapshotGraphAccess::nameIds(std::string_view name) const {
+  std::vector<core::NodeId> ids;
+  if (auto id = iriId(nameIri(name))) ids.push_back(*id);
+  // A foreign IRI is its own name (nameOfIri); a name of the vocabulary has no ':' in practice.
+  if (name.find(':') != std::string_view::npos) {
+    if (auto id = iriId(name); id && (ids.empty() || ids.front() != *id)) ids.push_back(*id);
+  }
+  return ids;
+}
+
+const std::string& SnapshotGraphAccess::nameOf(core::NodeId id) const {
+  auto it = names_.find(id);
+  if (it == names_.end()) {
+    core::Term term = core::valueOrThrow(ledger_.decodeNode(id));
+    std::string name =
+        term.kind == core::TermKind::kIri ? std::string(nameOfIri(term.value)) : "_:" + term.value;
+    it = names_.emplace(id, std::move(name)).first;
+  }
+  return it->second;
+}
+
+std::vector<SnapshotGraphAccess::Fact> SnapshotGraphAccess::literalFacts(core::NodeId graph,
+                                                                         core::NodeId s,
+                                                                         core::NodeId p) const {
+  std::vector<Fact> facts;
+  const index::SnapshotReader* reader = spot(graph);
+  if (reader == nullptr) return facts;
+  const std::array<uint64_t, 2> prefix = {s, p};
+  const auto range = index::ScanRange::prefix(std::span(prefix.data(), p == 0 ? 1 : 2));
+  const index::ColumnMask columns =
+      index::columnBit(index::Column::kP) | index::columnBit(index::Column::kOType) |
+      index::columnBit(index::Column::kOKey) | index::columnBit(index::Column::kI);
+  index::SnapshotCursor cursor = reader->scan(range, columns, asOf_);
+  index::ColumnBatch batch;
+  while (core::valueOrThrow(cursor.next(batch))) {
+    const auto& ps = batch.column(index::Column::kP);
+    const auto& ots = batch.column(index::Column::kOType);
+    const auto& oks = batch.column(index::Column::kOKey);
+    const auto& is = batch.column(index::Column::kI);
+    for (size_t r = 0; r < batch.rows; ++r) {
+      const auto ot = static_cast<core::ObjectType>(ots[r]);
+      if (!core::isLiteral(ot)) continue;
+      facts.push_back(Fact{ps[r], core::EncodedObject{ot, oks[r]}, is[r]});
+    }
+  }
+  return facts;
+}
+
+Value SnapshotGraphAccess::propertyValue(std::vector<Fact> facts) const {
+  auto decode = [&](const Fact& f) { return core::valueOrThrow(ledger_.decodeObject(f.object)); };
+  if (facts.empty()) return Value();
+  if (facts.size() == 1 && facts.front().i == 0) {
+    return termToValue(decode(facts.front())).value_or(Value());
+  }
+  // A list: positions in i order (index order is by object first); facts with i = 0 of a
+  // multi-valued RDF property keep index order, before any positions.
+  std::stable_sort(facts.begin(), facts.end(),
+                   [](const Fact& a, const Fact& b) { return a.i < b.i; });
+  Value::List items;
+  items.reserve(facts.size());
+  for (const Fact& f : facts) {
+    core::Term term = decode(f);
+    if (term.datatype == kEmptyListDatatype) continue;  // a stale marker beside elements
+    items.push_back(termToValue(term).value_or(Value()));
+  }
+  return Value::list(std::move(items));
+}
+
+Value SnapshotGraphAccess::property(core::NodeId graph, core::NodeId s,
+                                    std::string_view key) const {
+  for (core::NodeId p : nameIds(key)) {
+    std::vector<Fact> facts = literalFacts(graph, s, p);
+    if (!facts.empty()) return propertyValue(std::move(facts));
+  }
+  return Value();
+}
+
+Value SnapshotGraphAccess::properties(core::NodeId graph, core::NodeId s) const {
+  if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
+  const core::NodeId rdfType = rdfType_->value_or(core::kNoNode);
+  std::vector<Fact> facts = literalFacts(graph, s, core::kNoNode);
+  Value::Map entries;
+  // SPOT order groups the facts by predicate.
+  for (size_t begin = 0; begin < facts.size();) {
+    size_t end = begin;
+    while (end < facts.size() && facts[end].p == facts[begin].p) ++end;
+    if (facts[begin].p != rdfType) {
+      std::vector<Fact> group(facts.begin() + begin, facts.begin() + end);
+      entries.emplace_back(nameOf(facts[begin].p), propertyValue(std::move(group)));
+    }
+    begin = end;
+  }
+  return Value::map(std::move(entries));
+}
+
+std::vector<std::string> SnapshotGraphAccess::labels(core::NodeId node) const {
+  std::vector<std::string> out;
+  if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
+  if (!nodeMarker_) nodeMarker_ = iriId(kNodeMarkerIri);
+  const index::SnapshotReader* reader = spot(core::kNoNode);
+  if (!*rdfType_ || reader == nullptr) return out;
+  const std::array<uint64_t, 2> prefix = {node, **rdfType_};
+  const index::ColumnMask columns =
+      index::columnBit(index::Column::kOType) | index::columnBit(index::Column::kOKey);
+  index::SnapshotCursor cursor = reader->scan(index::ScanRange::prefix(prefix), columns, asOf_);
+  index::ColumnBatch batch;
+  while (core::valueOrThrow(cursor.next(batch))) {
+    const auto& ots = batch.column(index::Column::kOType);
+    const auto& oks = batch.column(index::Column::kOKey);
+    for (size_t r = 0; r < batch.rows; ++r) {
+      if (ots[r] != core::otype::kIri || oks[r] == nodeMarker_->value_or(core::kNoNode)) continue;
+      out.push_back(nameOf(oks[r]));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool SnapshotGraphAccess::hasLabel(core::NodeId node, std::string_view label) const {
+  if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
+  if (!nodeMarker_) nodeMarker_ = iriId(kNodeMarkerIri);
+  const index::SnapshotReader* reader = spot(core::kNoNode);
+  if (!*rdfType_ || reader == nullptr) return false;
+  for (core::NodeId type : nameIds(label)) {
+    if (type == nodeMarker_->value_or(core::kNoNode)) continue;
+    const index::RowKey key = {node, **rdfType_, core::otype::kIri, type, 0};
+    if (core::valueOrThrow(reader->contains(key, asOf_))) return true;
+  }
+  return false;
+}
+
+Value SnapshotGraphAccess::nodeProperty(core::NodeId node, std::string_view key) const {
+  return property(core::kNoNode, node, key);
+}
+
+Value SnapshotGraphAccess::nodeProperties(core::NodeId node) const {
+  return properties(core::kNoNode, node);
+}
+
+std::string SnapshotGraphAccess::relationshipType(const value::Relationship& rel) const {
+  return nameOf(rel.type);
+}
+
+Value SnapshotGraphAccess::relationshipProperty(const value::Relationship& rel,
+                                                std::string_view key) const {
+  const std::optional<core::NodeId> graph = edgesGraph();
+  if (rel.id == 0 || !graph) return Value();
+  return property(*graph, rel.id, key);
+}
+
+Value SnapshotGraphAccess::relationshipProperties(const value::Relationship& rel) const {
+  const std::optional<core::NodeId> graph = edgesGraph();
+  if (rel.id == 0 || !graph) return Value::map({});
+  return properties(*graph, rel.id);
+}
+
+}  // namespace cairn::query::graph

@@ -1,0 +1,87 @@
+#pragma once
+// SnapshotGraphAccess: value::GraphAccess over one ledger snapshot at one t, reading the facts
+// of query/graph/property_graph_vocabulary.h — what Cypher's labels(n), n.key, properties(r) and
+// type(r) see while a query runs.
+//
+//   labels       the IRI objects of (n, rdf:type, ?) in the default graph but the node marker,
+//                as names (nameOfIri), sorted by name
+//   properties   the literal objects of (n, key, ?) in the default graph: one fact with i = 0 is
+//                the value; facts with i = 1..n a list in i order; the EmptyList literal the
+//                empty list; several facts with i = 0 (imported multi-valued RDF) a list in index
+//                order. Facts with IRI or blank objects are relationships, not properties.
+//   relationship the same, of the identity node r.id in the graph sys:edges; an identity of 0
+//                (an imported triple) has no properties; the type is the name of r.type.
+//
+// A name maps to nameIri(name); a name with a ':' is also tried as a whole IRI (nameOfIri leaves
+// foreign IRIs whole, "http://xmlns.com/foaf/0.1/name"), so every name labels() or
+// nodeProperties() shows reads back.
+//
+// Caches only what a snapshot never changes (the ids of IRIs it has, the names of ids) for the
+// object's life, which is one query's. Not thread-safe (GraphAccess's contract: one evaluating
+// thread). Storage failures throw core::Error(kStorageError).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "index/ledger/ledger.h"
+#include "query/value/graph_access.h"
+
+namespace cairn::query::graph {
+
+class SnapshotGraphAccess final : public value::GraphAccess {
+ public:
+  // `ledger` must outlive this object; facts are read as of commit `asOf`.
+  SnapshotGraphAccess(const index::Ledger& ledger, uint64_t asOf);
+  ~SnapshotGraphAccess() override;
+
+  std::vector<std::string> labels(core::NodeId node) const override;
+  bool hasLabel(core::NodeId node, std::string_view label) const override;
+  value::Value nodeProperty(core::NodeId node, std::string_view key) const override;
+  value::Value nodeProperties(core::NodeId node) const override;
+
+  std::string relationshipType(const value::Relationship& rel) const override;
+  value::Value relationshipProperty(const value::Relationship& rel,
+                                    std::string_view key) const override;
+  value::Value relationshipProperties(const value::Relationship& rel) const override;
+
+ private:
+  struct Fact {
+    uint64_t p = 0;
+    core::EncodedObject object;
+    uint64_t i = 0;
+  };
+
+  // The reader of SPOT in `graph` (nullptr when the snapshot has no such graph), made once.
+  const index::SnapshotReader* spot(core::NodeId graph) const;
+  // The graph relationship properties live in; nullopt when the ledger has none.
+  std::optional<core::NodeId> edgesGraph() const;
+  // The id of an IRI (cached when found); nullopt when the snapshot does not have it.
+  std::optional<core::NodeId> iriId(std::string_view iri) const;
+  // The predicates a property key or label name may be (see the header comment).
+  std::vector<core::NodeId> nameIds(std::string_view name) const;
+  // The name of an IRI node id.
+  const std::string& nameOf(core::NodeId id) const;
+
+  // The facts with subject `s` (and predicate `p` unless 0) in `graph` whose objects are
+  // literals, in index order.
+  std::vector<Fact> literalFacts(core::NodeId graph, core::NodeId s, core::NodeId p) const;
+  // One property from its facts (all of one predicate): see the header comment.
+  value::Value propertyValue(std::vector<Fact> facts) const;
+  value::Value property(core::NodeId graph, core::NodeId s, std::string_view key) const;
+  value::Value properties(core::NodeId graph, core::NodeId s) const;
+
+  const index::Ledger& ledger_;
+  uint64_t asOf_;
+  mutable std::unordered_map<core::NodeId, std::optional<index::SnapshotReader>> readers_;
+  mutable std::unordered_map<std::string, core::NodeId> iriIds_;
+  mutable std::unordered_map<core::NodeId, std::string> names_;
+  mutable std::optional<std::optional<core::NodeId>> edgesGraph_;
+  mutable std::optional<std::optional<core::NodeId>> rdfType_;
+  mutable std::optional<std::optional<core::NodeId>> nodeMarker_;
+};
+
+}  // namespace cairn::query::graph
