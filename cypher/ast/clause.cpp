@@ -30,4 +30,18 @@ std::string_view clauseKindName(ClauseKind kind) {
   return "?";
 }
 
+bool isUpdatingClause(ClauseKind kind) {
+  switch (kind) {
+    case ClauseKind::kCreate:
+    case ClauseKind::kMerge:
+    case ClauseKind::kSet:
+    case ClauseKind::kRemove:
+    case ClauseKind::kDelete:
+    case ClauseKind::kForeach:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace cairn::cypher::ast

@@ -27,6 +27,8 @@ enum class ClauseKind {
 };
 
 std::string_view clauseKindName(ClauseKind kind);
+// Whether a clause of this kind changes the graph (CREATE, MERGE, SET, REMOVE, DELETE, FOREACH).
+bool isUpdatingClause(ClauseKind kind);
 
 class Clause {
  public:

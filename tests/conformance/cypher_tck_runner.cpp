@@ -1,7 +1,8 @@
 // Runs the openCypher TCK (../shared/conformance/opencypher-tck/features/**.feature) against
-// Cairn: every scenario, outlines expanded, through a TckBackend (tests/support/tck/). Until
-// Cypher execution exists the backend is ParseOnlyBackend: it decides the scenarios that expect
-// a compile-time SyntaxError from the parser alone and counts the rest "not runnable".
+// Cairn: every scenario, outlines expanded, through a TckBackend (tests/support/tck/): the
+// engine (EngineBackend: a fresh in-memory ledger per scenario, statements through
+// cypher::runStatement). Statements the engine does not run yet count "not runnable"; those
+// whose only outcome is a compile-time error are judged by the parser and the semantic pass.
 //
 //   cypher_tck_runner [--filter TEXT] [--failures] [--details] [--verbose]
 //                     [--passing FILE] [--write-passing FILE] [conformance-root]
@@ -28,8 +29,8 @@
 #include <vector>
 
 #include "tests/support/runner_support.h"
+#include "tests/support/tck/engine_backend.h"
 #include "tests/support/tck/feature_reader.h"
-#include "tests/support/tck/parse_only_backend.h"
 #include "tests/support/tck/scenario_runner.h"
 
 namespace {
@@ -205,7 +206,7 @@ int main(int argc, char** argv) {
   }
   std::sort(paths.begin(), paths.end());
 
-  tck::ParseOnlyBackend backend;
+  tck::EngineBackend backend;
   const tck::ScenarioRunnerOptions runnerOptions{tckRoot};
   std::printf("backend: %s\n", backend.describe().c_str());
 

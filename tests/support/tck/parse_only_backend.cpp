@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "cypher/parser/parser.h"
+#include "cypher/semantic/semantic_check.h"
 
 namespace cairn::tck {
 
@@ -27,11 +28,11 @@ const std::optional<TckError>& ParseOnlyBackend::verdict(const std::string& quer
   haveVerdict_ = true;
   lastVerdict_.reset();
   try {
-    cypher::parseStatement(query);
+    cypher::checkStatement(cypher::parseStatement(query));
   } catch (const core::Error& e) {
     lastVerdict_ = tckErrorFromCoreError(e, true);
   } catch (const std::exception& e) {
-    // A parser that throws anything but core::Error is broken; the scenario shows it.
+    // A front end that throws anything but core::Error is broken; the scenario shows it.
     lastVerdict_ = TckError{"InternalError", {}, true, e.what()};
   }
   return lastVerdict_;
@@ -46,13 +47,15 @@ bool ParseOnlyBackend::canExecute(const std::string& query) const {
 
 std::string ParseOnlyBackend::cannotExecuteReason(const std::string& query) const {
   const std::optional<TckError>& error = verdict(query);
-  if (error) return "the parser does not support it: " + error->message;
+  if (error) return "the front end does not support it: " + error->message;
   return "execution not built";
 }
 
 TckResult ParseOnlyBackend::execute(const std::string& query, const TckParameters&) {
   const std::optional<TckError>& error = verdict(query);
-  if (!error) throw std::logic_error("ParseOnlyBackend cannot execute a statement that parses");
+  if (!error) {
+    throw std::logic_error("ParseOnlyBackend cannot execute a statement that compiles");
+  }
   TckResult result;
   result.error = *error;
   // Nothing ran, so nothing changed: a rejected statement has no side effects.
@@ -69,7 +72,7 @@ bool ParseOnlyBackend::compileDetects(const std::string& errorClass) const {
 }
 
 std::string ParseOnlyBackend::describe() const {
-  return "parse only (cypher::parseStatement); execution not built";
+  return "compile only (cypher::parseStatement, cypher::checkStatement); execution not built";
 }
 
 }  // namespace cairn::tck

@@ -1,15 +1,12 @@
 #pragma once
-// The TCK backend available before Cypher execution exists: it runs the production parser
-// (cypher::parseStatement) and nothing else. A statement the parser rejects has a complete
-// outcome, its SyntaxError, so canExecute() is true for it; a statement that parses would need
-// the engine, so canExecute() is false ("execution not built"). compile() gives the parser's
-// verdict, which decides the scenarios whose only statement is a query expected to raise a
-// SyntaxError at compile time. Holds no graph: there is nothing to reset.
-//
-// The TCK files several semantic checks under SyntaxError (UndefinedVariable,
-// VariableTypeConflict, ...), which the parser leaves to the semantic pass; those scenarios
-// count as failed here ("compiled without error") until a backend with that pass replaces this
-// one.
+// The TCK backend available before Cypher execution exists: it runs the production compile-time
+// front end, the parser (cypher::parseStatement) and the semantic pass (cypher::checkStatement),
+// and nothing else. A statement either rejects has a complete outcome, its error, so
+// canExecute() is true for it; a statement that passes both would need the engine, so
+// canExecute() is false ("execution not built"). compile() gives the front end's verdict, which
+// decides the scenarios whose only statement is a query expected to raise a SyntaxError at
+// compile time (the TCK files the semantic checks, UndefinedVariable, VariableTypeConflict, ...,
+// under SyntaxError). Holds no graph: there is nothing to reset.
 
 #include <optional>
 #include <string>
@@ -31,7 +28,7 @@ class ParseOnlyBackend final : public TckBackend {
   void resetToEmptyGraph() override {}
   // Parsing does not depend on the procedures that exist (resolving a name is semantic work).
   void defineProcedure(const ProcedureSpec&) override {}
-  // Returns the parser's error; throws std::logic_error for a statement that parses.
+  // Returns the front end's error; throws std::logic_error for a statement without one.
   TckResult execute(const std::string& query, const TckParameters& parameters) override;
   bool canExecute(const std::string& query) const override;
   std::string cannotExecuteReason(const std::string& query) const override;
@@ -40,8 +37,9 @@ class ParseOnlyBackend final : public TckBackend {
   std::string describe() const override;
 
  private:
-  // The parser's verdict on `query`: nullopt when it parses. The last one is kept because the
-  // runner asks canExecute() and then execute() or compile() for the same text.
+  // The front end's verdict on `query`: nullopt when it parses and passes the semantic pass.
+  // The last one is kept because the runner asks canExecute() and then execute() or compile()
+  // for the same text.
   const std::optional<TckError>& verdict(const std::string& query) const;
 
   mutable std::string lastQuery_;

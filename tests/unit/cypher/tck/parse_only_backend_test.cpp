@@ -1,5 +1,5 @@
-// The parse-only TCK backend (tests/support/tck/parse_only_backend.h) over the real parser, and
-// the runner with it on real TCK scenarios.
+// The parse-only TCK backend (tests/support/tck/parse_only_backend.h) over the real parser and
+// semantic pass, and the runner with it on real TCK scenarios.
 
 #include "tests/support/tck/parse_only_backend.h"
 
@@ -68,6 +68,12 @@ TEST(ParseOnlyBackendTest, RunsRealScenarios) {
   ScenarioOutcome outcome = runScenario(findScenario(literals, 9), backend, options);
   EXPECT_EQ(outcome.status, ScenarioStatus::kPassed) << outcome.reason;
   EXPECT_TRUE(outcome.expectedError);
+
+  // Return1 [2]: MATCH () RETURN foo -> SyntaxError UndefinedVariable, from the semantic pass.
+  const Feature return1 = readFeatureFile(tck + "/features/clauses/return/Return1.feature");
+  outcome = runScenario(findScenario(return1, 2), backend, options);
+  EXPECT_EQ(outcome.status, ScenarioStatus::kPassed) << outcome.reason;
+  EXPECT_TRUE(outcome.errorDetailMatched);
 
   // Literals2 [1] returns a row: the query parses and needs the engine.
   outcome = runScenario(findScenario(literals, 1), backend, options);

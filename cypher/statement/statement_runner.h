@@ -1,0 +1,37 @@
+#pragma once
+// Running one Cypher statement against a ledger: the entry point of the HTTP route, the command
+// line and the TCK. A reading statement runs on the ledger's latest snapshot through the shared
+// engine (query/engine/cypher_query.h) and streams its rows into a ValueSink. A statement with
+// CREATE runs its reading clauses, then the CREATE clauses for each of their rows, as one commit
+// (cypher/write/create_writer.h); the other updating clauses are issue 28's.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "cypher/write/create_writer.h"
+#include "query/engine/cypher_query.h"
+#include "query/engine/query_engine.h"
+
+namespace cairn::index {
+class LiveLedger;
+}
+
+namespace cairn::cypher {
+
+struct StatementReport {
+  bool wrote = false;        // the statement had updating clauses
+  CreateCounters counters;   // what they did
+  uint64_t t = 0;            // the commit's t (the current t when nothing changed)
+  query::QueryReport query;  // the reading part's run
+};
+
+// Parses, checks and runs `text`. Throws core::Error with openCypher's classes (compile-time
+// errors before anything runs; run-time errors leave the ledger unchanged) and kUnsupported for
+// what is not built yet. `sink` gets the columns and rows (none for a statement without
+// RETURN: begin() with no columns, then end()).
+StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
+                             const query::value::Parameters& parameters,
+                             const query::QueryOptions& options, query::ValueSink& sink);
+
+}  // namespace cairn::cypher

@@ -1,0 +1,579 @@
+#include "cypher/translate/query_translator.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/error.h"
+#include "core/vocab.h"
+#include "cypher/translate/expression_translator.h"
+#include "query/graph/property_graph_vocabulary.h"
+
+namespace cairn::cypher {
+
+namespace {
+
+using query::AggregateCall;
+using query::AlgebraPtr;
+using query::Expr;
+using query::Op;
+using query::PatternTerm;
+
+template <typename T>
+std::shared_ptr<T> over(AlgebraPtr child) {
+  return std::make_shared<T>(std::vector<AlgebraPtr>{std::move(child)});
+}
+
+bool isUnit(const AlgebraPtr& node) { return node->kind == query::AlgebraKind::kTable; }
+
+[[noreturn]] void unsupported(const ast::SourcePosition& at, std::string what) {
+  throw core::Error(core::ErrorCode::kUnsupported, std::move(what) + " is not supported yet",
+                    at.line, at.column);
+}
+
+Expr propertyOf(const std::string& variable, const std::string& key) {
+  Expr e = Expr::makeCall(Op::kProperty, {Expr::makeVariable(variable)});
+  e.names = {key};
+  return e;
+}
+
+// Replaces every subexpression whose rendering is one of `known`'s keys by its variable: how
+// ORDER BY and aggregate items refer to what the projection already computed.
+Expr substituteKnown(const Expr& e, const std::map<std::string, std::string>& known) {
+  if (known.empty()) return e;
+  auto it = known.find(query::toString(e));
+  if (it != known.end()) return Expr::makeVariable(it->second);
+  Expr out = e;
+  for (Expr& arg : out.args) arg = substituteKnown(arg, known);
+  return out;
+}
+
+// Renames free variables (not the local variable of a comprehension, which shadows).
+Expr renameVariables(const Expr& e, const std::map<std::string, std::string>& renames) {
+  if (e.kind == query::ExprKind::kVariable) {
+    auto it = renames.find(e.variable);
+    return it == renames.end() ? e : Expr::makeVariable(it->second);
+  }
+  if (!e.variable.empty() && renames.count(e.variable) > 0) {
+    std::map<std::string, std::string> inner = renames;
+    inner.erase(e.variable);
+    Expr out = e;
+    for (Expr& arg : out.args) arg = renameVariables(arg, inner);
+    return out;
+  }
+  Expr out = e;
+  for (Expr& arg : out.args) arg = renameVariables(arg, renames);
+  return out;
+}
+
+bool containsAggregate(const ast::Expression& e) {
+  if (e.kind == ast::ExprKind::kCountStar) return true;
+  if (e.kind == ast::ExprKind::kFunctionCall && isAggregateFunction(e.name)) return true;
+  for (const auto& c : e.children) {
+    if (c && containsAggregate(*c)) return true;
+  }
+  return false;
+}
+
+std::optional<AggregateCall::Function> aggregateFunction(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  using F = AggregateCall::Function;
+  static const std::map<std::string, F, std::less<>> kNames = {
+      {"count", F::kCount},
+      {"sum", F::kSum},
+      {"avg", F::kAvg},
+      {"min", F::kMin},
+      {"max", F::kMax},
+      {"collect", F::kCollect},
+      {"percentiledisc", F::kPercentileDisc},
+      {"percentilecont", F::kPercentileCont},
+      {"stdev", F::kStDev},
+      {"stdevp", F::kStDevP}};
+  auto it = kNames.find(lower);
+  if (it == kNames.end()) return std::nullopt;
+  return it->second;
+}
+
+class SingleQueryTranslator {
+ public:
+  explicit SingleQueryTranslator(const query::value::Parameters& parameters)
+      : parameters_(parameters) {}
+
+  AlgebraPtr plan = std::make_shared<query::TableNode>();
+  std::vector<std::string> columns;
+
+  void clause(const ast::Clause& c) {
+    switch (c.kind()) {
+      case ast::ClauseKind::kMatch:
+        match(c.as<ast::MatchClause>());
+        return;
+      case ast::ClauseKind::kUnwind:
+        unwind(c.as<ast::UnwindClause>());
+        return;
+      case ast::ClauseKind::kWith: {
+        const auto& with = c.as<ast::WithClause>();
+        project(with.body, with.where.get(), c.position());
+        return;
+      }
+      case ast::ClauseKind::kReturn:
+        columns = project(c.as<ast::ReturnClause>().body, nullptr, c.position());
+        return;
+      case ast::ClauseKind::kCall:
+        unsupported(c.position(), "CALL");
+      default:
+        unsupported(c.position(),
+                    std::string(ast::clauseKindName(c.kind())) + " in a reading query");
+    }
+  }
+
+  // Every named variable in scope, projected (for a reading prefix).
+  void projectScope() {
+    columns = visible_;
+    auto project = over<query::ProjectNode>(plan);
+    project->variables = columns;
+    plan = project;
+  }
+
+ private:
+  std::string fresh(std::string_view what) {
+    return " " + std::string(what) + std::to_string(++counter_);
+  }
+  bool bound(const std::string& name) const { return bound_.count(name) > 0; }
+  void bind(const std::string& name) {
+    if (!bound_.insert(name).second) return;
+    if (!isHiddenVariable(name)) visible_.push_back(name);
+  }
+
+  Expr translate(const ast::Expression& e) { return translateExpression(e); }
+
+  void addFilter(AlgebraPtr& base, Expr condition) {
+    if (base->kind == query::AlgebraKind::kFilter) {
+      auto copy = std::static_pointer_cast<query::FilterNode>(base->withChildren(base->children));
+      copy->filters.push_back(std::move(condition));
+      base = copy;
+      return;
+    }
+    auto filter = over<query::FilterNode>(base);
+    filter->filters.push_back(std::move(condition));
+    base = filter;
+  }
+
+  // `n.k = v` for each entry of a pattern's property map (or parameter map).
+  void propertyFilters(AlgebraPtr& base, const std::string& variable,
+                       const ast::Expression* properties, bool list) {
+    if (properties == nullptr) return;
+    auto condition = [&](Expr value, const std::string& key) {
+      if (!list) return Expr::makeCall(Op::kEqual, {propertyOf(variable, key), std::move(value)});
+      // A variable-length relationship: every relationship of the list has the property.
+      const std::string local = fresh("x");
+      Expr all = Expr::makeCall(
+          Op::kAll, {Expr::makeVariable(variable),
+                     Expr::makeCall(Op::kEqual, {propertyOf(local, key), std::move(value)})});
+      all.variable = local;
+      return all;
+    };
+    if (properties->kind == ast::ExprKind::kMap) {
+      for (size_t i = 0; i < properties->names.size(); ++i) {
+        addFilter(base, condition(translate(*properties->children[i]), properties->names[i]));
+      }
+      return;
+    }
+    unsupported(properties->position, "a parameter as a pattern's property map");
+  }
+
+  void labelFilter(AlgebraPtr& base, const std::string& variable,
+                   const std::vector<std::string>& labels) {
+    if (labels.empty()) return;
+    Expr has = Expr::makeCall(Op::kHasLabels, {Expr::makeVariable(variable)});
+    has.names = labels;
+    addFilter(base, std::move(has));
+  }
+
+  // The rows of every node with `labels` (label facts; without labels, the node marker).
+  AlgebraPtr nodeSource(const std::string& variable, const std::vector<std::string>& labels) {
+    auto bgp = std::make_shared<query::BgpNode>();
+    const core::Term type = core::Term::iri(std::string(core::vocab::kRdfType));
+    if (labels.empty()) {
+      bgp->triples.push_back(
+          {PatternTerm::var(variable), PatternTerm::constant(type),
+           PatternTerm::constant(core::Term::iri(std::string(query::graph::kNodeMarkerIri)))});
+    }
+    for (const auto& label : labels) {
+      bgp->triples.push_back(
+          {PatternTerm::var(variable), PatternTerm::constant(type),
+           PatternTerm::constant(core::Term::iri(query::graph::nameIri(label)))});
+    }
+    return bgp;
+  }
+
+  static query::ExpandDirection directionOf(ast::RelationshipDirection d, bool forward) {
+    switch (d) {
+      case ast::RelationshipDirection::kOutgoing:
+        return forward ? query::ExpandDirection::kOutgoing : query::ExpandDirection::kIncoming;
+      case ast::RelationshipDirection::kIncoming:
+        return forward ? query::ExpandDirection::kIncoming : query::ExpandDirection::kOutgoing;
+      default:
+        return query::ExpandDirection::kBoth;
+    }
+  }
+
+  void expandStep(AlgebraPtr& base, const std::string& from, const ast::RelationshipPattern& rel,
+                  const std::string& relName, const ast::NodePattern& toNode,
+                  const std::string& toName, bool forward, std::vector<std::string>& clauseRels) {
+    if (bound(relName)) unsupported(rel.position, "a relationship variable bound before");
+    auto expand = over<query::ExpandNode>(base);
+    expand->from = from;
+    expand->relationship = relName;
+    for (const auto& type : rel.types) expand->types.push_back(query::graph::nameIri(type));
+    expand->direction = directionOf(rel.direction, forward);
+    expand->to = toName;
+    if (rel.length) {
+      expand->variableLength = true;
+      expand->minHops = static_cast<uint32_t>(rel.length->min.value_or(1));
+      expand->maxHops = rel.length->max
+                            ? std::optional<uint32_t>(static_cast<uint32_t>(*rel.length->max))
+                            : std::nullopt;
+    }
+    expand->distinctFrom = clauseRels;
+    base = expand;
+    clauseRels.push_back(relName);
+    const bool toWasBound = bound(toName);
+    bind(relName);
+    bind(toName);
+    propertyFilters(base, relName, rel.properties.get(), rel.length.has_value());
+    // A node bound before keeps its labels and properties checked all the same.
+    labelFilter(base, toName, toNode.labels);
+    propertyFilters(base, toName, toNode.properties.get(), false);
+    (void)toWasBound;
+  }
+
+  void addPart(AlgebraPtr& base, const ast::PatternPart& part,
+               std::vector<std::string>& clauseRels) {
+    if (!part.pathVariable.empty()) unsupported(part.position, "a named path");
+    if (part.function != ast::PathFunction::kNone) unsupported(part.position, "shortestPath");
+    std::vector<std::string> nodeNames, relNames;
+    for (const auto& node : part.nodes) {
+      nodeNames.push_back(node.variable.empty() ? fresh("node") : node.variable);
+    }
+    for (const auto& rel : part.relationships) {
+      relNames.push_back(rel.variable.empty() ? fresh("rel") : rel.variable);
+    }
+    size_t start = 0;
+    while (start < nodeNames.size() && !bound(nodeNames[start])) ++start;
+    if (start == nodeNames.size()) {
+      start = 0;
+      AlgebraPtr source = nodeSource(nodeNames[0], part.nodes[0].labels);
+      if (isUnit(base)) {
+        base = source;
+      } else {
+        base = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{base, source});
+      }
+      bind(nodeNames[0]);
+    } else {
+      labelFilter(base, nodeNames[start], part.nodes[start].labels);
+    }
+    propertyFilters(base, nodeNames[start], part.nodes[start].properties.get(), false);
+    for (size_t i = start; i + 1 < nodeNames.size(); ++i) {
+      expandStep(base, nodeNames[i], part.relationships[i], relNames[i], part.nodes[i + 1],
+                 nodeNames[i + 1], true, clauseRels);
+    }
+    for (size_t i = start; i > 0; --i) {
+      expandStep(base, nodeNames[i], part.relationships[i - 1], relNames[i - 1], part.nodes[i - 1],
+                 nodeNames[i - 1], false, clauseRels);
+    }
+  }
+
+  void match(const ast::MatchClause& m) {
+    std::vector<std::string> clauseRels;
+    if (!m.optional) {
+      for (const auto& part : m.pattern.parts) addPart(plan, part, clauseRels);
+      if (m.where) addFilter(plan, translate(*m.where));
+      return;
+    }
+    // OPTIONAL MATCH: the pattern on its own, left-joined on the variables it shares with the
+    // rows so far. Its WHERE belongs to the pattern (rows that fail it keep nulls).
+    const std::set<std::string> outer = bound_;
+    const std::vector<std::string> outerVisible = visible_;
+    bound_.clear();
+    visible_.clear();
+    AlgebraPtr right = std::make_shared<query::TableNode>();
+    for (const auto& part : m.pattern.parts) addPart(right, part, clauseRels);
+    if (m.where) {
+      Expr condition = translate(*m.where);
+      for (const auto& v : query::referencedVariables(condition)) {
+        if (!bound(v) && outer.count(v) > 0) {
+          unsupported(m.where->position,
+                      "an OPTIONAL MATCH ... WHERE reading variables its pattern does not bind");
+        }
+      }
+      addFilter(right, std::move(condition));
+    }
+    const std::vector<std::string> rightVisible = visible_;
+    const std::set<std::string> rightBound = bound_;
+    bound_ = outer;
+    visible_ = outerVisible;
+    for (const auto& v : rightVisible) bind(v);
+    for (const auto& v : rightBound) bound_.insert(v);
+    plan = std::make_shared<query::LeftJoinNode>(std::vector<AlgebraPtr>{plan, right});
+  }
+
+  void unwind(const ast::UnwindClause& u) {
+    auto node = over<query::UnwindNode>(plan);
+    node->variable = u.variable;
+    node->expr = translate(*u.list);
+    plan = node;
+    bind(u.variable);
+  }
+
+  // A SKIP or LIMIT count: a non-negative integer, known before the query runs.
+  uint64_t count(const ast::Expression& e, std::string_view what) {
+    Expr expr = translate(e);
+    const bool fromParameter =
+        !query::referencedVariables(expr).empty() || e.kind == ast::ExprKind::kParameter;
+    query::value::Value v;
+    {
+      auto program = query::value::ValueProgram::compile(expr, [](std::string_view) { return -1; });
+      query::value::EvalContext context;
+      context.parameters = &parameters_;
+      v = program.evaluate(query::value::SpanRow({}), context);
+    }
+    const auto code =
+        fromParameter ? core::ErrorCode::kArgumentError : core::ErrorCode::kSyntaxError;
+    if (v.kind() != query::value::ValueKind::kInteger) {
+      throw core::Error(code, "InvalidArgumentType",
+                        std::string(what) + " must be a non-negative integer", e.position.line,
+                        e.position.column);
+    }
+    if (v.asInteger() < 0) {
+      throw core::Error(code, "NegativeIntegerArgument",
+                        std::string(what) + " must be a non-negative integer", e.position.line,
+                        e.position.column);
+    }
+    return static_cast<uint64_t>(v.asInteger());
+  }
+
+  struct Item {
+    std::string name;
+    const ast::Expression* expression = nullptr;  // null: a variable carried by `*`
+  };
+
+  // WITH / RETURN: returns the column names; afterwards only they are in scope.
+  std::vector<std::string> project(const ast::ProjectionBody& body, const ast::Expression* where,
+                                   const ast::SourcePosition& at) {
+    std::vector<Item> items;
+    if (body.star) {
+      std::vector<std::string> names = visible_;
+      std::sort(names.begin(), names.end());
+      for (const auto& n : names) items.push_back({n, nullptr});
+    }
+    for (const auto& item : body.items) {
+      items.push_back({item.alias.empty() ? item.text : item.alias, item.expression.get()});
+    }
+    if (items.empty()) {
+      throw core::Error(core::ErrorCode::kSyntaxError, "NoVariablesInScope",
+                        "RETURN * and WITH * need variables in scope", at.line, at.column);
+    }
+    bool aggregating = false;
+    for (const auto& item : items) {
+      aggregating = aggregating || (item.expression && containsAggregate(*item.expression));
+    }
+
+    std::vector<std::string> names;
+    for (const auto& item : items) names.push_back(item.name);
+    // Renderings of the items' expressions, so ORDER BY can name them by expression.
+    std::map<std::string, std::string> itemByExpr;
+    std::map<std::string, std::string> temps;  // alias -> temporary, when an alias is bound
+    std::vector<std::string> computed;         // the variables holding the items, in order
+
+    if (aggregating) {
+      auto group = over<query::GroupNode>(plan);
+      std::vector<std::pair<std::string, Expr>> post;
+      std::map<std::string, std::string> keyByExpr;
+      for (const auto& item : items) {
+        if (item.expression == nullptr || !containsAggregate(*item.expression)) {
+          Expr e = item.expression ? translate(*item.expression) : Expr::makeVariable(item.name);
+          keyByExpr[query::toString(e)] = item.name;
+          itemByExpr[query::toString(e)] = item.name;
+          group->keys.push_back({std::move(e), item.name});
+        }
+      }
+      for (const auto& item : items) {
+        if (item.expression == nullptr || !containsAggregate(*item.expression)) continue;
+        itemByExpr[query::toString(renderable(*item.expression))] = item.name;
+        Expr lifted = lift(*item.expression, group->aggregates, item.name);
+        if (lifted.kind == query::ExprKind::kVariable && lifted.variable == item.name) continue;
+        post.emplace_back(item.name, substituteKnown(lifted, keyByExpr));
+      }
+      plan = group;
+      for (auto& [name, e] : post) {
+        auto extend = over<query::ExtendNode>(plan);
+        extend->variable = name;
+        extend->expr = std::move(e);
+        plan = extend;
+      }
+      computed = names;
+    } else {
+      bool conflict = false;
+      for (const auto& item : items) {
+        if (item.expression == nullptr) continue;
+        Expr e = translate(*item.expression);
+        const bool same = e.kind == query::ExprKind::kVariable && e.variable == item.name;
+        if (!same && bound(item.name)) conflict = true;
+      }
+      for (const auto& item : items) {
+        if (item.expression == nullptr) {
+          computed.push_back(item.name);
+          continue;
+        }
+        Expr e = translate(*item.expression);
+        itemByExpr[query::toString(e)] = item.name;
+        if (e.kind == query::ExprKind::kVariable && e.variable == item.name) {
+          computed.push_back(item.name);
+          continue;
+        }
+        const std::string target = conflict ? fresh("item") : item.name;
+        if (conflict) temps[item.name] = target;
+        auto extend = over<query::ExtendNode>(plan);
+        extend->variable = target;
+        extend->expr = std::move(e);
+        plan = extend;
+        computed.push_back(target);
+      }
+    }
+
+    // What ORDER BY's expressions read: the items by name or by expression, and (without
+    // DISTINCT or aggregation) the variables in scope before the projection.
+    std::map<std::string, std::string> known;
+    for (const auto& [text, name] : itemByExpr) {
+      known[text] = temps.count(name) ? temps.at(name) : name;
+    }
+    auto sortExpr = [&](const ast::Expression& e) {
+      Expr x = substituteKnown(renderable(e), known);
+      return renameVariables(x, temps);
+    };
+
+    auto projectTo = [&](const std::vector<std::string>& vars) {
+      auto project = over<query::ProjectNode>(plan);
+      project->variables = vars;
+      plan = project;
+    };
+
+    if (body.distinct || aggregating) {
+      projectTo(computed);
+      if (body.distinct) plan = over<query::DistinctNode>(plan);
+    }
+    if (!body.orderBy.empty()) {
+      auto order = over<query::OrderByNode>(plan);
+      for (const auto& sort : body.orderBy) {
+        order->order.push_back({sortExpr(*sort.expression), sort.descending});
+      }
+      plan = order;
+    }
+    if (body.skip || body.limit) {
+      auto slice = over<query::SliceNode>(plan);
+      if (body.skip) slice->offset = count(*body.skip, "SKIP");
+      if (body.limit) slice->limit = count(*body.limit, "LIMIT");
+      plan = slice;
+    }
+    projectTo(computed);
+    if (!temps.empty()) {
+      for (const auto& [alias, temp] : temps) {
+        auto extend = over<query::ExtendNode>(plan);
+        extend->variable = alias;
+        extend->expr = Expr::makeVariable(temp);
+        plan = extend;
+      }
+      projectTo(names);
+    }
+    bound_.clear();
+    visible_.clear();
+    for (const auto& n : names) bind(n);
+    if (where != nullptr) addFilter(plan, translate(*where));
+    return names;
+  }
+
+  // The AggregateCall of an aggregate expression (count(*), sum(x), ...), its result unnamed.
+  AggregateCall aggregateCall(const ast::Expression& e) {
+    AggregateCall call;
+    if (e.kind == ast::ExprKind::kCountStar) {
+      call.function = AggregateCall::Function::kCount;
+      return call;
+    }
+    call.function = *aggregateFunction(e.name);
+    call.distinct = e.distinct;
+    if (!e.children.empty() && e.children[0]) call.arg = translate(*e.children[0]);
+    if (e.children.size() > 1 && e.children[1]) call.extraArg = translate(*e.children[1]);
+    return call;
+  }
+
+  // `e` with each aggregate call replaced by a variable bound to its result (added to `out`).
+  // `wholeName`: the variable for an item that is one aggregate call.
+  Expr lift(const ast::Expression& e, std::vector<AggregateCall>& out,
+            const std::string& wholeName) {
+    ExpressionHooks hooks;
+    hooks.aggregate = [&](const ast::Expression& a) {
+      AggregateCall call = aggregateCall(a);
+      call.resultVariable = &a == &e && !wholeName.empty() ? wholeName : fresh("agg");
+      Expr variable = Expr::makeVariable(call.resultVariable);
+      out.push_back(std::move(call));
+      return variable;
+    };
+    return translateExpression(e, hooks);
+  }
+
+  // `e` as ORDER BY may repeat a projected expression: aggregates stand for a variable named by
+  // their rendering, only to compare expressions.
+  Expr renderable(const ast::Expression& e) {
+    ExpressionHooks hooks;
+    hooks.aggregate = [&](const ast::Expression& a) {
+      AggregateCall call = aggregateCall(a);
+      return Expr::makeVariable(" " + std::string(query::aggregateName(call.function)) +
+                                (call.distinct ? "(DISTINCT " : "(") +
+                                (call.arg ? query::toString(*call.arg) : "*") + ")");
+    };
+    return translateExpression(e, hooks);
+  }
+
+  const query::value::Parameters& parameters_;
+  std::set<std::string> bound_;
+  std::vector<std::string> visible_;
+  int counter_ = 0;
+};
+
+TranslatedQuery translateSingle(const ast::SingleQuery& part,
+                                const query::value::Parameters& parameters) {
+  SingleQueryTranslator t(parameters);
+  for (const auto& clause : part.clauses) t.clause(*clause);
+  return {t.plan, t.columns};
+}
+
+}  // namespace
+
+TranslatedQuery translateQuery(const ast::Query& query,
+                               const query::value::Parameters& parameters) {
+  TranslatedQuery out = translateSingle(query.parts.at(0), parameters);
+  for (size_t i = 1; i < query.parts.size(); ++i) {
+    TranslatedQuery next = translateSingle(query.parts[i], parameters);
+    if (next.columns != out.columns) {
+      throw core::Error(core::ErrorCode::kSyntaxError, "DifferentColumnsInUnion",
+                        "all sub queries of a UNION must return the same column names",
+                        query.parts[i].position.line, query.parts[i].position.column);
+    }
+    auto u = std::make_shared<query::UnionNode>(std::vector<AlgebraPtr>{out.pattern, next.pattern});
+    const bool all = i - 1 < query.unionAll.size() && query.unionAll[i - 1];
+    out.pattern = all ? AlgebraPtr(u) : AlgebraPtr(over<query::DistinctNode>(u));
+  }
+  return out;
+}
+
+TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
+                                       const query::value::Parameters& parameters) {
+  SingleQueryTranslator t(parameters);
+  for (size_t i = 0; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
+  t.projectScope();
+  return {t.plan, t.columns};
+}
+
+}  // namespace cairn::cypher

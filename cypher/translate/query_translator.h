@@ -1,0 +1,42 @@
+#pragma once
+// The reading part of a Cypher query as the shared algebra (docs/cypher.md "Pipeline"): MATCH
+// as label scans and expansions (query ExpandNode) with Cypher's relationship uniqueness,
+// OPTIONAL MATCH as a left join, WHERE as filters, UNWIND, WITH and RETURN as extension,
+// grouping (aggregates lifted out of their expressions), DISTINCT, ORDER BY, SKIP and LIMIT,
+// UNION [ALL] as a union. Expressions follow Cypher's semantics in the engine because the engine
+// runs the result under a CypherRuntime (query/engine/cypher_query.h).
+//
+// Variables the query does not name (anonymous nodes and relationships, aggregate results,
+// projection temporaries) get names that start with a space, which no Cypher identifier can
+// produce unquoted; RETURN * never shows them.
+
+#include <string>
+#include <vector>
+
+#include "cypher/ast/statement.h"
+#include "query/algebra/algebra.h"
+#include "query/value/value_program.h"
+
+namespace cairn::cypher {
+
+struct TranslatedQuery {
+  query::AlgebraPtr pattern;         // rows binding at least `columns`
+  std::vector<std::string> columns;  // RETURN's columns in order; empty without RETURN
+};
+
+// Translates clauses [0, end) of `query.parts[0]` (end = all), or the whole UNION when `end` is
+// not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
+// kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
+// or LIMIT, kUnsupported for what is not built yet (named paths, shortestPath, EXISTS
+// subqueries, updating clauses).
+TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters);
+
+// The reading clauses before the first updating one of `part` (a statement like MATCH ...
+// CREATE ...), projected to every named variable they bind; `columns` lists those.
+TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
+                                       const query::value::Parameters& parameters);
+
+// Whether `name` is one of the translator's own (hidden) variable names.
+inline bool isHiddenVariable(std::string_view name) { return !name.empty() && name[0] == ' '; }
+
+}  // namespace cairn::cypher

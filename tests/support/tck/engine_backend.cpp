@@ -1,0 +1,229 @@
+#include "tests/support/tck/engine_backend.h"
+
+#include <stdexcept>
+
+#include "core/error.h"
+#include "cypher/parser/parser.h"
+#include "cypher/statement/statement_runner.h"
+#include "cypher/translate/query_translator.h"
+#include "cypher/write/create_writer.h"
+#include "index/write/live_ledger.h"
+#include "query/value/value_text.h"
+#include "tests/support/test_ledger.h"
+
+namespace cairn::tck {
+
+namespace {
+
+using query::value::Value;
+
+Value toValue(const TckValue& v) {
+  switch (v.kind()) {
+    case TckValue::Kind::kNull:
+      return Value();
+    case TckValue::Kind::kBoolean:
+      return Value::boolean(v.asBoolean());
+    case TckValue::Kind::kInteger:
+      return Value::integer(v.asInteger());
+    case TckValue::Kind::kFloat:
+      return Value::floating(v.asFloat());
+    case TckValue::Kind::kString:
+      return Value::string(v.asString());
+    case TckValue::Kind::kList: {
+      Value::List items;
+      for (const TckValue& e : v.asList()) items.push_back(toValue(e));
+      return Value::list(std::move(items));
+    }
+    case TckValue::Kind::kMap: {
+      Value::Map entries;
+      for (const auto& [k, e] : v.asMap()) entries.emplace_back(k, toValue(e));
+      return Value::map(std::move(entries));
+    }
+    default:
+      throw std::invalid_argument("a graph entity as a parameter: " + v.toString());
+  }
+}
+
+// Rows as TckValues, through each value's TCK text (query/value/value_text.h), read while the
+// engine's graph access is valid.
+class TckRows final : public query::ValueSink {
+ public:
+  void begin(const std::vector<std::string>& columns,
+             const query::value::GraphAccess& graph) override {
+    columns_ = columns;
+    graph_ = &graph;
+  }
+  void row(std::span<const Value> values) override {
+    std::vector<TckValue> out;
+    out.reserve(values.size());
+    for (const Value& v : values) out.push_back(parseTckValue(query::value::toText(v, graph_)));
+    rows_.push_back(std::move(out));
+  }
+  void end() override { graph_ = nullptr; }
+
+  std::vector<std::string> columns_;
+  std::vector<std::vector<TckValue>> rows_;
+
+ private:
+  const query::value::GraphAccess* graph_ = nullptr;
+};
+
+bool isCompileTimeClass(core::ErrorCode code) {
+  return code == core::ErrorCode::kSyntaxError || code == core::ErrorCode::kSemanticError;
+}
+
+}  // namespace
+
+struct EngineBackend::Graph {
+  testing::TestLedger base;
+  std::shared_ptr<index::LiveLedger> live;
+};
+
+EngineBackend::EngineBackend() = default;
+EngineBackend::~EngineBackend() = default;
+
+void EngineBackend::resetToEmptyGraph() {
+  graph_ = std::make_unique<Graph>();
+  graph_->base = testing::makeTestLedger({});
+  auto opened = index::LiveLedger::open(*graph_->base.blobs, *graph_->base.heads, "test", nullptr,
+                                        index::IndexConfig::defaults());
+  if (!opened.isOk()) throw std::runtime_error(opened.status().toString());
+  graph_->live = std::move(opened).value();
+  proceduresDefined_ = false;
+  compiler_.resetToEmptyGraph();
+}
+
+void EngineBackend::defineProcedure(const ProcedureSpec& spec) {
+  proceduresDefined_ = true;
+  compiler_.defineProcedure(spec);
+}
+
+const std::optional<std::string>& EngineBackend::declined(const std::string& query) const {
+  if (haveVerdict_ && query == lastQuery_) return lastDeclined_;
+  lastQuery_ = query;
+  haveVerdict_ = true;
+  lastDeclined_.reset();
+  cypher::ast::Statement statement;
+  try {
+    statement = cypher::parseStatement(query);
+  } catch (const core::Error& e) {
+    if (e.code() == core::ErrorCode::kUnsupported) lastDeclined_ = e.message();
+    return lastDeclined_;  // a rejected statement's outcome is its error
+  }
+  try {
+    if (statement.mode != cypher::ast::StatementMode::kNormal) {
+      lastDeclined_ = "EXPLAIN / PROFILE";
+      return lastDeclined_;
+    }
+    bool updating = false;
+    for (const auto& part : statement.query.parts) {
+      for (const auto& clause : part.clauses) {
+        switch (clause->kind()) {
+          case cypher::ast::ClauseKind::kCreate:
+            updating = true;
+            break;
+          case cypher::ast::ClauseKind::kMerge:
+          case cypher::ast::ClauseKind::kSet:
+          case cypher::ast::ClauseKind::kRemove:
+          case cypher::ast::ClauseKind::kDelete:
+          case cypher::ast::ClauseKind::kForeach:
+            lastDeclined_ =
+                std::string(cypher::ast::clauseKindName(clause->kind())) + " is not built";
+            return lastDeclined_;
+          case cypher::ast::ClauseKind::kCall:
+            lastDeclined_ = "CALL is not built";
+            return lastDeclined_;
+          case cypher::ast::ClauseKind::kReturn:
+            if (updating) {
+              lastDeclined_ = "RETURN after CREATE is not built";
+              return lastDeclined_;
+            }
+            break;
+          default:
+            break;
+        }
+      }
+    }
+    if (!updating) {
+      // Translation without parameters: only a decline matters here; other errors are the
+      // statement's outcome (or come from a missing parameter, which execution supplies).
+      cypher::translateQuery(statement.query, {});
+    } else {
+      if (statement.query.parts.size() != 1) {
+        lastDeclined_ = "CREATE in a UNION";
+        return lastDeclined_;
+      }
+      const auto& part = statement.query.parts[0];
+      size_t first = 0;
+      bool onlyCreateAndUnwind = true;
+      while (first < part.clauses.size() &&
+             part.clauses[first]->kind() != cypher::ast::ClauseKind::kCreate) {
+        ++first;
+      }
+      for (const auto& clause : part.clauses) {
+        onlyCreateAndUnwind =
+            onlyCreateAndUnwind && (clause->kind() == cypher::ast::ClauseKind::kCreate ||
+                                    clause->kind() == cypher::ast::ClauseKind::kUnwind);
+      }
+      for (size_t i = first; i < part.clauses.size() && !onlyCreateAndUnwind; ++i) {
+        if (part.clauses[i]->kind() != cypher::ast::ClauseKind::kCreate) {
+          lastDeclined_ = "a reading clause after CREATE";
+          return lastDeclined_;
+        }
+      }
+      if (!onlyCreateAndUnwind) cypher::translateReadingPrefix(part, first, {});
+    }
+  } catch (const core::Error& e) {
+    if (e.code() == core::ErrorCode::kUnsupported) lastDeclined_ = e.message();
+  }
+  return lastDeclined_;
+}
+
+bool EngineBackend::canExecute(const std::string& query) const { return !declined(query); }
+
+std::string EngineBackend::cannotExecuteReason(const std::string& query) const {
+  const auto& why = declined(query);
+  return why ? "not built: " + *why : "runs";
+}
+
+TckResult EngineBackend::execute(const std::string& query, const TckParameters& parameters) {
+  TckResult result;
+  if (auto error = compiler_.compile(query)) {
+    result.error = *error;
+    result.sideEffects = TckSideEffects{};
+    return result;
+  }
+  query::value::Parameters values;
+  for (const auto& [name, value] : parameters) values.emplace(name, toValue(value));
+  TckRows rows;
+  try {
+    const cypher::StatementReport report =
+        cypher::runStatement(*graph_->live, query, values, query::QueryOptions{}, rows);
+    result.columns = rows.columns_;
+    result.rows = std::move(rows.rows_);
+    TckSideEffects effects;
+    effects.nodesCreated = static_cast<int64_t>(report.counters.nodesCreated);
+    effects.relationshipsCreated = static_cast<int64_t>(report.counters.relationshipsCreated);
+    effects.propertiesSet = static_cast<int64_t>(report.counters.propertiesSet);
+    effects.labelsAdded = static_cast<int64_t>(report.counters.labelsAdded);
+    result.sideEffects = effects;
+  } catch (const core::Error& e) {
+    result.error = tckErrorFromCoreError(e, isCompileTimeClass(e.code()));
+    result.sideEffects = TckSideEffects{};
+  }
+  return result;
+}
+
+std::optional<TckError> EngineBackend::compile(const std::string& query) {
+  return compiler_.compile(query);
+}
+
+bool EngineBackend::compileDetects(const std::string& errorClass) const {
+  return compiler_.compileDetects(errorClass);
+}
+
+std::string EngineBackend::describe() const {
+  return "engine (cypher::runStatement over an in-memory ledger per scenario)";
+}
+
+}  // namespace cairn::tck
