@@ -239,14 +239,12 @@ class SingleQueryTranslator {
     expand->distinctFrom = clauseRels;
     base = expand;
     clauseRels.push_back(relName);
-    const bool toWasBound = bound(toName);
     bind(relName);
     bind(toName);
     propertyFilters(base, relName, rel.properties.get(), rel.length.has_value());
     // A node bound before keeps its labels and properties checked all the same.
     labelFilter(base, toName, toNode.labels);
     propertyFilters(base, toName, toNode.properties.get(), false);
-    (void)toWasBound;
   }
 
   void addPart(AlgebraPtr& base, const ast::PatternPart& part,

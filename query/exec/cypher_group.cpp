@@ -1,21 +1,12 @@
 #include "query/exec/cypher_group.h"
 
 #include "query/exec/cypher_runtime.h"
+#include "query/exec/hash_group.h"
 
 namespace cairn::query {
 
 // Named, not anonymous: in unity batches this file shares a translation unit with others.
 namespace cypher_group_detail {
-
-std::vector<std::string> cypherGroupVariables(const std::vector<GroupKey>& keys,
-                                              const std::vector<AggregateCall>& aggregates) {
-  std::vector<std::string> out;
-  for (const auto& k : keys) {
-    if (!k.variable.empty()) out.push_back(k.variable);
-  }
-  for (const auto& a : aggregates) out.push_back(a.resultVariable);
-  return out;
-}
 
 // A group's fixed cost: the group, its key row, its index entry and its aggregators.
 constexpr int64_t kGroupBytes = 160;
@@ -25,7 +16,7 @@ constexpr int64_t kAggregatorBytes = 96;
 
 CypherGroup::CypherGroup(ExecContext& ctx, OperatorPtr input, const std::vector<GroupKey>& keys,
                          const std::vector<AggregateCall>& aggregates)
-    : Operator(ctx, "CypherGroup", cypher_group_detail::cypherGroupVariables(keys, aggregates)),
+    : Operator(ctx, "CypherGroup", groupOutputVariables(keys, aggregates)),
       input_(std::move(input)),
       runtime_(*ctx.cypher()),
       aggregates_(aggregates),

@@ -90,7 +90,7 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
 }
 
 void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
-                       ValueId node, std::vector<Step>& out) {
+                       std::vector<Step>& out) {
   const index::SnapshotReader* reader = ctx_.reader(defaultGraph_, perm);
   if (reader == nullptr) return;
   const index::ColumnMask mask =
@@ -122,7 +122,6 @@ void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, b
     }
     if (!*more) break;
   }
-  (void)node;
 }
 
 void Expand::stepsFrom(ValueId node, std::vector<Step>& out) {
@@ -135,12 +134,12 @@ void Expand::stepsFrom(ValueId node, std::vector<Step>& out) {
       // SPOT: (s, p, ot, ok, i)
       range.low = {node.key, type.value_or(0), 0, 0, 0};
       range.high = {node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX, UINT64_MAX};
-      scanSteps(index::Permutation::kSPOT, range, true, node, out);
+      scanSteps(index::Permutation::kSPOT, range, true, out);
     } else {
       // OPST: (ot, ok, p, s, i)
       range.low = {node.type, node.key, type.value_or(0), 0, 0};
       range.high = {node.type, node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX};
-      scanSteps(index::Permutation::kOPST, range, false, node, out);
+      scanSteps(index::Permutation::kOPST, range, false, out);
     }
   };
   for (const bool forward : {true, false}) {

@@ -50,7 +50,7 @@ class Expand final : public Operator {
   // The relationships of `node` in the node's direction(s), appended to `out`.
   void stepsFrom(ValueId node, std::vector<Step>& out);
   void scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
-                 ValueId node, std::vector<Step>& out);
+                 std::vector<Step>& out);
   void expandRow(const Batch& in, size_t row);
   void walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in, size_t row);
   bool clashes(const Step& step, const Batch& in, size_t row);

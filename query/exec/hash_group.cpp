@@ -2,9 +2,8 @@
 
 namespace cairn::query {
 
-namespace {
-std::vector<std::string> groupVariables(const std::vector<GroupKey>& keys,
-                                        const std::vector<AggregateCall>& aggregates) {
+std::vector<std::string> groupOutputVariables(const std::vector<GroupKey>& keys,
+                                              const std::vector<AggregateCall>& aggregates) {
   std::vector<std::string> out;
   for (const auto& k : keys) {
     if (!k.variable.empty()) out.push_back(k.variable);
@@ -12,11 +11,10 @@ std::vector<std::string> groupVariables(const std::vector<GroupKey>& keys,
   for (const auto& a : aggregates) out.push_back(a.resultVariable);
   return out;
 }
-}  // namespace
 
 HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<GroupKey>& keys,
                      const std::vector<AggregateCall>& aggregates, const GraphScope& scope)
-    : Operator(ctx, "HashGroup", groupVariables(keys, aggregates)),
+    : Operator(ctx, "HashGroup", groupOutputVariables(keys, aggregates)),
       input_(std::move(input)),
       scope_(scope),
       keys_(keys),

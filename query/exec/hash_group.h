@@ -14,6 +14,11 @@
 
 namespace cairn::query {
 
+// A Group's output columns (HashGroup and CypherGroup alike): the named keys in order, then each
+// aggregate's result variable.
+std::vector<std::string> groupOutputVariables(const std::vector<GroupKey>& keys,
+                                              const std::vector<AggregateCall>& aggregates);
+
 class HashGroup final : public Operator {
  public:
   HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<GroupKey>& keys,

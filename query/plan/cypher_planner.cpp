@@ -30,13 +30,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
     }
     case AlgebraKind::kExtend: {
       std::vector<CypherExtend::Binding> bindings;
-      const Algebra* base = &node;
-      while (base->kind == AlgebraKind::kExtend) {
-        const auto& extend = base->as<ExtendNode>();
-        bindings.insert(bindings.begin(), {extend.variable, extend.expr});
-        base = base->children.at(0).get();
-      }
-      OperatorPtr input = plan(*base, scope);
+      OperatorPtr input = plan(extendChain(node, bindings), scope);
       const double rows = estimateOf(*input);
       op = std::make_unique<CypherExtend>(ctx_, std::move(input), bindings);
       op->setEstimatedRows(rows);

@@ -122,6 +122,17 @@ std::set<std::string> Planner::certainVariables(const Algebra& node) {
   return out;
 }
 
+const Algebra& Planner::extendChain(const Algebra& node,
+                                    std::vector<std::pair<std::string, Expr>>& bindings) {
+  const Algebra* base = &node;
+  while (base->kind == AlgebraKind::kExtend) {
+    const auto& extend = base->as<ExtendNode>();
+    bindings.insert(bindings.begin(), {extend.variable, extend.expr});
+    base = base->children.at(0).get();
+  }
+  return *base;
+}
+
 OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
   if (ctx_.cypher() != nullptr) {
     if (OperatorPtr op = planCypher(node, scope)) return op;
@@ -213,13 +224,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
     case AlgebraKind::kExtend: {
       // A chain of Extends runs as one operator (one solution for BNODE across them).
       std::vector<Extend::Binding> bindings;
-      const Algebra* base = &node;
-      while (base->kind == AlgebraKind::kExtend) {
-        const auto& extend = base->as<ExtendNode>();
-        bindings.insert(bindings.begin(), {extend.variable, extend.expr});
-        base = base->children.at(0).get();
-      }
-      OperatorPtr input = plan(*base, scope);
+      OperatorPtr input = plan(extendChain(node, bindings), scope);
       double rows = estimateOf(*input);
       op = std::make_unique<Extend>(ctx_, std::move(input), bindings, scope);
       op->setEstimatedRows(rows);

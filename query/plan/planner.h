@@ -65,6 +65,11 @@ class Planner {
   // Installs the EXISTS evaluator (per-row substitution) into the context.
   void installExistsEvaluator();
 
+  // The bindings of a chain of Extend nodes from `node` down, in evaluation order (a chain runs
+  // as one operator), and the first node below the chain.
+  static const Algebra& extendChain(const Algebra& node,
+                                    std::vector<std::pair<std::string, Expr>>& bindings);
+
   // Variables every solution of `node` binds (for placing filters early).
   static std::set<std::string> certainVariables(const Algebra& node);
 
