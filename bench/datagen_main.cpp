@@ -6,7 +6,6 @@
 // graph and how to produce the standard 100K, 1M and 10M files.
 
 #include <CLI/CLI.hpp>
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -14,42 +13,13 @@
 #include <string>
 #include <string_view>
 
+#include "bench/datagen/count_text.h"
 #include "bench/datagen/graph_generator.h"
 #include "bench/datagen/statement_writer.h"
 #include "bench/datagen/vocabulary.h"
 
 namespace cairn::bench::datagen {
 namespace {
-
-// "1000", "100K", "1M", "1G": an integer with an optional decimal suffix (fractions such as
-// "2.5M" are rejected).
-std::optional<uint64_t> parseCount(std::string_view text) {
-  uint64_t multiplier = 1;
-  if (!text.empty()) {
-    switch (text.back()) {
-      case 'k':
-      case 'K':
-        multiplier = 1'000;
-        break;
-      case 'm':
-      case 'M':
-        multiplier = 1'000'000;
-        break;
-      case 'g':
-      case 'G':
-        multiplier = 1'000'000'000;
-        break;
-      default:
-        break;
-    }
-    if (multiplier != 1) text.remove_suffix(1);
-  }
-  uint64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  if (value > UINT64_MAX / multiplier) return std::nullopt;
-  return value * multiplier;
-}
 
 void printStats(const GraphGenerator& generator, const StatementWriter& writer) {
   std::fprintf(stderr, "entities per class:\n");
