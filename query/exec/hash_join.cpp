@@ -2,16 +2,6 @@
 
 namespace cairn::query {
 
-namespace {
-std::vector<std::string> joinedVariables(const Operator& probe, const Operator& build) {
-  std::vector<std::string> out = probe.variables();
-  for (const auto& v : build.variables()) {
-    if (probe.column(v) < 0) out.push_back(v);
-  }
-  return out;
-}
-}  // namespace
-
 HashJoin::HashJoin(ExecContext& ctx, OperatorPtr probe, OperatorPtr build)
     : Operator(ctx, "HashJoin", joinedVariables(*probe, *build)),
       probe_(std::move(probe)),

@@ -83,4 +83,12 @@ std::vector<std::string> sharedVariables(const Operator& a, const Operator& b) {
   return out;
 }
 
+std::vector<std::string> joinedVariables(const Operator& a, const Operator& b) {
+  std::vector<std::string> out = a.variables();
+  for (const auto& v : b.variables()) {
+    if (a.column(v) < 0) out.push_back(v);
+  }
+  return out;
+}
+
 }  // namespace cairn::query

@@ -46,5 +46,7 @@ class JoinTable {
 std::vector<int> columnsOf(const Operator& op, const std::vector<std::string>& variables);
 // The variables of `a` that `b` also has, in a's order.
 std::vector<std::string> sharedVariables(const Operator& a, const Operator& b);
+// a's variables, then those of b that a lacks: the columns of a join of a with b.
+std::vector<std::string> joinedVariables(const Operator& a, const Operator& b);
 
 }  // namespace cairn::query

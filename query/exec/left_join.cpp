@@ -2,16 +2,6 @@
 
 namespace cairn::query {
 
-namespace {
-std::vector<std::string> joinedVariables(const Operator& left, const Operator& right) {
-  std::vector<std::string> out = left.variables();
-  for (const auto& v : right.variables()) {
-    if (left.column(v) < 0) out.push_back(v);
-  }
-  return out;
-}
-}  // namespace
-
 LeftJoin::LeftJoin(ExecContext& ctx, OperatorPtr left, OperatorPtr right,
                    const std::vector<Expr>& filters, const GraphScope& scope)
     : Operator(ctx, "LeftJoin", joinedVariables(*left, *right)),

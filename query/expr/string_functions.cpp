@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "core/ascii.h"
 #include "core/utf8.h"
 #include "query/expr/builtins.h"
 #include "query/expr/numeric.h"
@@ -12,16 +13,9 @@
 namespace cairn::query::expr {
 namespace {
 
-using core::Term;
+using core::equalsIgnoreAsciiCase;
 
-bool equalsIgnoreAsciiCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
+using core::Term;
 
 // fn:substring's position arithmetic: the code points at 1-based positions p with
 // round(start) <= p < round(start) + round(length). NaN and infinities follow IEEE comparisons.

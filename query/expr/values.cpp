@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/ascii.h"
 #include "core/object_type.h"
 #include "core/vocab.h"
 #include "core/xsd_numeric_codec.h"
@@ -10,14 +11,9 @@
 namespace cairn::query::expr {
 namespace {
 
-constexpr int kMaxExactDigits = 38;
+using core::equalsIgnoreAsciiCase;
 
-bool equalsIgnoreAsciiCase(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    return lower(x) == lower(y);
-  });
-}
+constexpr int kMaxExactDigits = 38;
 
 bool isNumericType(core::ObjectType t) {
   return core::xsd::isIntegerType(t) || t == core::otype::kDecimal || t == core::otype::kFloat ||
