@@ -1,11 +1,16 @@
 #include "cypher/statement/statement_runner.h"
 
+#include <chrono>
+#include <utility>
+
 #include "core/error.h"
 #include "cypher/parser/parser.h"
 #include "cypher/semantic/semantic_check.h"
+#include "cypher/statement/statement_plan.h"
 #include "cypher/translate/query_translator.h"
 #include "index/write/live_ledger.h"
 #include "query/graph/property_graph_vocabulary.h"
+#include "query/graph/snapshot_graph_access.h"
 
 namespace cairn::cypher {
 
@@ -54,23 +59,35 @@ StatementReport runReadThenCreate(index::LiveLedger& ledger, const ast::SingleQu
   report.wrote = true;
   index::Transaction tx;
   tx.message = R"({"source":"cypher"})";
+  // Cypher errors (a type error in a property, a timeout of the reading part) must not cross
+  // the commit machinery, which may run the step on another thread: they travel back beside
+  // the failed Status, as in runCreateStatement.
+  std::optional<core::Error> failure;
   tx.steps.push_back([&](const index::Ledger& state) -> core::Result<index::TxChanges> {
-    RowCollector rows;
-    report.query = query::executeCypherQuery(
-        state, query::CypherQuery{reading.pattern, reading.columns, parameters}, options, rows);
-    CreateState created(parameters, state.root().blankNodes + 1, nullptr,
-                        [&state](std::string_view iri) -> core::NodeId {
-                          auto id = state.encodeNode(core::Term::iri(std::string(iri)));
-                          return id.isOk() && id.value() ? *id.value() : core::kNoNode;
-                        });
-    index::TxChanges changes;
-    for (BoundVariables& row : rows.rows) {
-      for (const CreateWriter& writer : writers) writer.write(row, created, changes);
+    try {
+      RowCollector rows;
+      report.query = query::executeCypherQuery(
+          state, query::CypherQuery{reading.pattern, reading.columns, parameters}, options, rows);
+      // Properties and labels of the matched entities, as the reading part saw them.
+      const query::graph::SnapshotGraphAccess stored(state, options.asOf);
+      CreateState created(parameters, state.root().blankNodes + 1, &stored,
+                          [&state](std::string_view iri) -> core::NodeId {
+                            auto id = state.encodeNode(core::Term::iri(std::string(iri)));
+                            return id.isOk() && id.value() ? *id.value() : core::kNoNode;
+                          });
+      index::TxChanges changes;
+      for (BoundVariables& row : rows.rows) {
+        for (const CreateWriter& writer : writers) writer.write(row, created, changes);
+      }
+      report.counters = created.counters();
+      return changes;
+    } catch (const core::Error& e) {
+      failure = e;
+      return core::Status::invalidArgument(e.message());
     }
-    report.counters = created.counters();
-    return changes;
   });
   auto committed = ledger.commit(std::move(tx));
+  if (failure) throw *failure;
   if (!committed.isOk())
     throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
   report.t = committed.value().t;
@@ -98,29 +115,34 @@ class NoGraph final : public query::value::GraphAccess {
 StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink) {
-  const ast::Statement statement = parseStatement(text);
+  ast::Statement statement = parseStatement(text);
   checkStatement(statement);
-  if (statement.mode != ast::StatementMode::kNormal) {
-    throw core::Error(core::ErrorCode::kUnsupported,
-                      "EXPLAIN and PROFILE of Cypher are not built yet");
+  NoGraph none;
+  if (statement.mode == ast::StatementMode::kExplain) {
+    const auto snapshot = ledger.snapshot();
+    StatementPlan explained = explainStatement(*snapshot, statement, parameters, options);
+    StatementReport report;
+    report.mode = statement.mode;
+    report.query.plan = std::move(explained.plan);
+    report.t = snapshot->t();
+    sink.begin(explained.columns, none);
+    sink.end();
+    return report;
   }
+  const auto started = std::chrono::steady_clock::now();
+  query::QueryOptions runOptions = options;
+  if (statement.mode == ast::StatementMode::kProfile) runOptions.analyze = true;
   const ast::Query& query = statement.query;
-  std::optional<size_t> firstUpdate;
-  for (const auto& part : query.parts) {
-    for (size_t i = 0; i < part.clauses.size(); ++i) {
-      if (ast::isUpdatingClause(part.clauses[i]->kind())) {
-        if (!firstUpdate) firstUpdate = i;
-        break;
-      }
-    }
-  }
+  const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
     const TranslatedQuery translated = translateQuery(query, parameters);
+    const auto snapshot = ledger.snapshot();
     StatementReport report;
+    report.mode = statement.mode;
     report.query = query::executeCypherQuery(
-        *ledger.snapshot(), query::CypherQuery{translated.pattern, translated.columns, parameters},
-        options, sink);
-    report.t = ledger.snapshot()->t();
+        *snapshot, query::CypherQuery{translated.pattern, translated.columns, parameters},
+        runOptions, sink);
+    report.t = snapshot->t();
     return report;
   }
   if (query.parts.size() != 1) {
@@ -129,19 +151,25 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
   }
   const ast::SingleQuery& part = query.parts[0];
   StatementReport report;
-  bool onlyCreateAndUnwind = true;
-  for (const auto& clause : part.clauses) {
-    onlyCreateAndUnwind = onlyCreateAndUnwind && (clause->kind() == ast::ClauseKind::kCreate ||
-                                                  clause->kind() == ast::ClauseKind::kUnwind);
-  }
-  if (onlyCreateAndUnwind) {
+  const bool createOnly = isCreateAndUnwindOnly(part);
+  if (createOnly) {
     report.wrote = true;
+    // The PROFILE prefix is this runner's to handle; the writer runs the statement itself.
+    const ast::StatementMode mode = std::exchange(statement.mode, ast::StatementMode::kNormal);
     report.counters = runCreateStatement(ledger, statement, parameters);
+    statement.mode = mode;
     report.t = ledger.snapshot()->t();
   } else {
-    report = runReadThenCreate(ledger, part, *firstUpdate, parameters, options, sink);
+    report = runReadThenCreate(ledger, part, *firstUpdate, parameters, runOptions, sink);
   }
-  NoGraph none;
+  report.mode = statement.mode;
+  if (runOptions.analyze) {
+    std::optional<query::PlanInfo> reading;
+    if (!createOnly) reading = std::move(report.query.plan);
+    report.query.plan = updatePlan(part, *firstUpdate, std::move(reading), &report.counters);
+    report.query.plan.actual = query::PlanActuals{
+        0, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 0};
+  }
   sink.begin({}, none);
   sink.end();
   return report;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "cypher/ast/statement.h"
 #include "cypher/write/create_writer.h"
 #include "query/engine/cypher_query.h"
 #include "query/engine/query_engine.h"
@@ -20,16 +21,21 @@ class LiveLedger;
 namespace cairn::cypher {
 
 struct StatementReport {
-  bool wrote = false;        // the statement had updating clauses
-  CreateCounters counters;   // what they did
-  uint64_t t = 0;            // the commit's t (the current t when nothing changed)
-  query::QueryReport query;  // the reading part's run
+  bool wrote = false;       // the statement had updating clauses
+  CreateCounters counters;  // what they did
+  uint64_t t = 0;           // the commit's t (the current t when nothing changed)
+  // Its EXPLAIN or PROFILE prefix, if any.
+  ast::StatementMode mode = ast::StatementMode::kNormal;
+  // The reading part's run. With EXPLAIN its plan only (nothing ran); with PROFILE the plan
+  // with actuals, under an Update node for an updating statement (statement_plan.h).
+  query::QueryReport query;
 };
 
 // Parses, checks and runs `text`. Throws core::Error with openCypher's classes (compile-time
 // errors before anything runs; run-time errors leave the ledger unchanged) and kUnsupported for
 // what is not built yet. `sink` gets the columns and rows (none for a statement without
-// RETURN: begin() with no columns, then end()).
+// RETURN: begin() with no columns, then end()). EXPLAIN runs nothing: the sink gets the columns
+// and no rows, the report the plan. PROFILE runs the statement with options.analyze.
 StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink);

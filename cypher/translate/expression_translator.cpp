@@ -1,5 +1,7 @@
 #include "cypher/translate/expression_translator.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -142,6 +144,7 @@ class Translator {
         return call(e.kind == ExprKind::kCase ? Op::kCase : Op::kSimpleCase, children(e));
       case ExprKind::kListComprehension: {
         Expr list = translate(child(e, 0));
+        const Local local(*this, {e.name});
         Expr where =
             e.children.size() > 1 && e.children[1] ? translate(*e.children[1]) : trueConstant();
         Expr projection = e.children.size() > 2 && e.children[2] ? translate(*e.children[2])
@@ -159,14 +162,26 @@ class Translator {
                       : e.kind == ExprKind::kAny  ? Op::kAny
                       : e.kind == ExprKind::kNone ? Op::kNone
                                                   : Op::kSingle;
+        Expr list = translate(child(e, 0));
+        const Local local(*this, {e.name});
         Expr predicate =
             e.children.size() > 1 && e.children[1] ? translate(*e.children[1]) : trueConstant();
-        Expr out = call(op, {translate(child(e, 0)), std::move(predicate)});
+        Expr out = call(op, {std::move(list), std::move(predicate)});
         out.variable = e.name;
         return out;
       }
       case ExprKind::kReduce: {
-        Expr out = call(Op::kReduce, children(e));
+        if (e.children.size() != 3 || e.names.size() != 1) {
+          unsupported(e, "a malformed " + std::string(ast::exprKindName(e.kind)));
+        }
+        std::vector<Expr> args;
+        args.push_back(translate(child(e, 0)));
+        args.push_back(translate(child(e, 1)));
+        {
+          const Local local(*this, {e.names[0], e.name});
+          args.push_back(translate(child(e, 2)));
+        }
+        Expr out = call(Op::kReduce, std::move(args));
         out.variable = e.name;
         out.names = e.names;
         return out;
@@ -174,18 +189,23 @@ class Translator {
       case ExprKind::kFunctionCall:
         return function(e);
       case ExprKind::kPatternComprehension: {
+        PatternAlgebra matched = pattern(e);
+        const Local local(*this, partVariables(*e.pattern));
         Expr where =
             !e.children.empty() && e.children[0] ? translate(*e.children[0]) : trueConstant();
         Expr projection = translate(child(e, 1));
         Expr out = call(Op::kPatternComprehension, {std::move(where), std::move(projection)});
-        out.pattern = pattern(e);
-        return out;
+        out.pattern = std::move(matched.algebra);
+        return nullIfAnyNull(matched.outerVariables, std::move(out));
       }
-      case ExprKind::kPatternPredicate:
-        return Expr::makeExists(pattern(e), /*negated=*/false);
+      case ExprKind::kPatternPredicate: {
+        PatternAlgebra matched = pattern(e);
+        return nullIfAnyNull(matched.outerVariables,
+                             Expr::makeExists(std::move(matched.algebra), /*negated=*/false));
+      }
       case ExprKind::kExistsSubquery:
         if (!hooks_.existsSubquery) unsupported(e, "EXISTS { ... } is not supported here");
-        return hooks_.existsSubquery(e);
+        return hooks_.existsSubquery(e, locals_);
     }
     unsupported(e, std::string("the expression ") + std::string(ast::exprKindName(e.kind)) +
                        " is not supported");
@@ -250,13 +270,59 @@ class Translator {
     return out;
   }
 
-  std::shared_ptr<const query::Algebra> pattern(const ast::Expression& e) {
+  PatternAlgebra pattern(const ast::Expression& e) {
     if (!e.pattern) unsupported(e, "a pattern expression without its pattern");
     if (!hooks_.pattern) unsupported(e, "a pattern expression is not supported here");
-    return hooks_.pattern(*e.pattern);
+    PatternAlgebra out = hooks_.pattern(*e.pattern, locals_);
+    if (!out.algebra) unsupported(e, "a pattern expression without its algebra");
+    return out;
   }
 
+  // The variables a pattern part names (its path, nodes and relationships).
+  static std::vector<std::string> partVariables(const ast::PatternPart& part) {
+    std::vector<std::string> out;
+    if (!part.pathVariable.empty()) out.push_back(part.pathVariable);
+    for (const auto& node : part.nodes) {
+      if (!node.variable.empty()) out.push_back(node.variable);
+    }
+    for (const auto& rel : part.relationships) {
+      if (!rel.variable.empty()) out.push_back(rel.variable);
+    }
+    return out;
+  }
+
+  // `e`, or null when one of `variables` is: CASE WHEN v1 IS NULL OR ... THEN null ELSE e END.
+  static Expr nullIfAnyNull(const std::vector<std::string>& variables, Expr e) {
+    if (variables.empty()) return e;
+    std::optional<Expr> anyNull;
+    for (const auto& v : variables) {
+      Expr isNull = call(Op::kIsNull, {Expr::makeVariable(v)});
+      anyNull = anyNull ? call(Op::kOr, {std::move(*anyNull), std::move(isNull)}) : isNull;
+    }
+    return call(Op::kCase, {std::move(*anyNull), Expr::makeNull(), std::move(e)});
+  }
+
+  // The local variables of a comprehension, quantifier or reduce while its body is translated.
+  class Local {
+   public:
+    Local(Translator& t, const std::vector<std::string>& names) : t_(t), size_(t.locals_.size()) {
+      for (const auto& name : names) {
+        if (std::find(t.locals_.begin(), t.locals_.end(), name) == t.locals_.end()) {
+          t.locals_.push_back(name);
+        }
+      }
+    }
+    ~Local() { t_.locals_.resize(size_); }
+    Local(const Local&) = delete;
+    Local& operator=(const Local&) = delete;
+
+   private:
+    Translator& t_;
+    size_t size_;
+  };
+
   const ExpressionHooks& hooks_;
+  std::vector<std::string> locals_;  // outermost first
 };
 
 }  // namespace expression_translator

@@ -11,7 +11,9 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "cypher/ast/expression.h"
 #include "query/algebra/expr.h"
@@ -22,12 +24,28 @@ struct Algebra;
 
 namespace cairn::cypher {
 
+// What the pattern hook gives for a pattern part written inside an expression.
+struct PatternAlgebra {
+  std::shared_ptr<const query::Algebra> algebra;
+  // The part's node and relationship variables bound outside the pattern: when one of them is
+  // null, a pattern predicate or comprehension over the part is null (there is no node to match
+  // from), not false or an empty list.
+  std::vector<std::string> outerVariables;
+};
+
 struct ExpressionHooks {
-  // The algebra of a pattern part written inside an expression; the part's variables stay
-  // named as written (the engine correlates on those already bound).
-  std::function<std::shared_ptr<const query::Algebra>(const ast::PatternPart&)> pattern;
+  // `locals` (for pattern and existsSubquery): the variables that enclosing list
+  // comprehensions, quantifiers, reduce and pattern comprehensions of the expression bind,
+  // outermost first. The pattern sees them as bound, like the clause's own variables.
+  //
+  // The algebra of a pattern part inside an expression (pattern predicates, exists(pattern),
+  // pattern comprehensions); the part's variables stay named as written (the engine correlates
+  // on those bound outside).
+  std::function<PatternAlgebra(const ast::PatternPart&, const std::vector<std::string>& locals)>
+      pattern;
   // EXISTS { ... } (ast::ExprKind::kExistsSubquery) as a whole Expr.
-  std::function<query::Expr(const ast::Expression&)> existsSubquery;
+  std::function<query::Expr(const ast::Expression&, const std::vector<std::string>& locals)>
+      existsSubquery;
   // An aggregate call (ast::ExprKind::kCountStar, or a kFunctionCall that isAggregateFunction
   // names): the Expr standing for its result, usually a variable the Group node binds.
   std::function<query::Expr(const ast::Expression&)> aggregate;
@@ -41,7 +59,9 @@ bool isAggregateFunction(std::string_view name);
 // float → canonical xsd:double, string → xsd:string, boolean → xsd:boolean); functions become
 // kCall Op::kFunction with the lower-cased qualified name in `iri`; absent optional parts get
 // their documented defaults (CASE without ELSE → kNull, a comprehension without WHERE → true,
-// without projection → its variable).
+// without projection → its variable). A pattern predicate is kExists and a pattern
+// comprehension kPatternComprehension over the hook's algebra, each under
+// `CASE WHEN v IS NULL OR ... THEN null ELSE ... END` for the hook's outer variables.
 //
 // Throws core::Error: kSemanticError "InvalidAggregation" for an aggregate when no aggregate
 // hook is given, kUnsupported for a pattern or EXISTS subquery without its hook.

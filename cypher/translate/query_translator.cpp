@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/error.h"
 #include "core/vocab.h"
 #include "cypher/translate/expression_translator.h"
 #include "query/graph/property_graph_vocabulary.h"
+#include "query/value/functions/function_registry.h"
 
 namespace cairn::cypher {
 
@@ -138,7 +140,7 @@ class SingleQueryTranslator {
 
  private:
   std::string fresh(std::string_view what) {
-    return " " + std::string(what) + std::to_string(++counter_);
+    return " " + std::string(what) + std::to_string(++*counter_);
   }
   bool bound(const std::string& name) const { return bound_.count(name) > 0; }
   void bind(const std::string& name) {
@@ -146,7 +148,77 @@ class SingleQueryTranslator {
     if (!isHiddenVariable(name)) visible_.push_back(name);
   }
 
-  Expr translate(const ast::Expression& e) { return translateExpression(e); }
+  Expr translate(const ast::Expression& e) { return translateExpression(e, patternHooks()); }
+
+  // Patterns and EXISTS subqueries inside expressions: each translated by a translator of its
+  // own whose plan starts from the outer row, a ValuesNode binding the variables in scope here
+  // (and the expression's `locals`) that the pattern reads, with one row of UNDEF. The engine's
+  // pattern runner (query/plan/pattern_runner.h) puts each evaluation's values there. What the
+  // pattern binds besides stays inside it.
+  ExpressionHooks patternHooks() {
+    ExpressionHooks hooks;
+    hooks.pattern = [this](const ast::PatternPart& part, const std::vector<std::string>& locals) {
+      SingleQueryTranslator inner = nested(locals);
+      std::vector<std::string> clauseRels;
+      inner.addPart(inner.plan, part, clauseRels);
+      PatternAlgebra out{inner.withOuterRow(), {}};
+      for (const auto& node : part.nodes) {
+        if (inner.outer_.count(node.variable) > 0) out.outerVariables.push_back(node.variable);
+      }
+      for (const auto& rel : part.relationships) {
+        if (inner.outer_.count(rel.variable) > 0) out.outerVariables.push_back(rel.variable);
+      }
+      return out;
+    };
+    hooks.existsSubquery = [this](const ast::Expression& e,
+                                  const std::vector<std::string>& locals) {
+      if (e.subquery) {
+        AlgebraPtr all;
+        for (const ast::SingleQuery& part : e.subquery->parts) {
+          SingleQueryTranslator inner = nested(locals);
+          for (const auto& clause : part.clauses) inner.clause(*clause);
+          AlgebraPtr one = inner.withOuterRow();
+          all = all ? std::make_shared<query::UnionNode>(std::vector<AlgebraPtr>{all, one}) : one;
+        }
+        return Expr::makeExists(all, /*negated=*/false);
+      }
+      if (!e.patternList) unsupported(e.position, "an EXISTS { } without a pattern");
+      SingleQueryTranslator inner = nested(locals);
+      std::vector<std::string> clauseRels;
+      for (const auto& part : e.patternList->parts) inner.addPart(inner.plan, part, clauseRels);
+      if (!e.children.empty() && e.children[0]) {
+        inner.addFilter(inner.plan, inner.translate(*e.children[0]));
+      }
+      return Expr::makeExists(inner.withOuterRow(), /*negated=*/false);
+    };
+    return hooks;
+  }
+
+  // A translator for a pattern inside an expression: the variables in scope here (those of the
+  // rows before an OPTIONAL MATCH included) and `locals` are bound, by the outer row.
+  SingleQueryTranslator nested(const std::vector<std::string>& locals) const {
+    SingleQueryTranslator inner(parameters_);
+    inner.counter_ = counter_;
+    if (outerBound_ != nullptr) {
+      for (const auto& v : *outerBound_) inner.bind(v);
+    }
+    for (const auto& v : visible_) inner.bind(v);
+    for (const auto& v : bound_) inner.bind(v);
+    for (const auto& v : locals) inner.bind(v);
+    inner.outer_ = inner.bound_;
+    inner.outerRow_ = std::make_shared<query::ValuesNode>();
+    inner.plan = inner.outerRow_;
+    return inner;
+  }
+
+  // A nested translator's plan, its outer row binding the outer variables the plan reads.
+  AlgebraPtr withOuterRow() {
+    for (const auto& v : query::referencedVariables(Expr::makeExists(plan, false))) {
+      if (outer_.count(v) > 0) outerRow_->variables.push_back(v);
+    }
+    outerRow_->rows.assign(1, std::vector<std::optional<core::Term>>(outerRow_->variables.size()));
+    return plan;
+  }
 
   void addFilter(AlgebraPtr& base, Expr condition) {
     if (base->kind == query::AlgebraKind::kFilter) {
@@ -249,7 +321,6 @@ class SingleQueryTranslator {
 
   void addPart(AlgebraPtr& base, const ast::PatternPart& part,
                std::vector<std::string>& clauseRels) {
-    if (!part.pathVariable.empty()) unsupported(part.position, "a named path");
     if (part.function != ast::PathFunction::kNone) unsupported(part.position, "shortestPath");
     std::vector<std::string> nodeNames, relNames;
     for (const auto& node : part.nodes) {
@@ -261,14 +332,22 @@ class SingleQueryTranslator {
     size_t start = 0;
     while (start < nodeNames.size() && !bound(nodeNames[start])) ++start;
     if (start == nodeNames.size()) {
+      // Nothing bound yet: start at a node the rows before an OPTIONAL MATCH bind (the planner
+      // can then seed the scan with their nodes), else at the first.
       start = 0;
-      AlgebraPtr source = nodeSource(nodeNames[0], part.nodes[0].labels);
+      for (size_t i = 0; outerBound_ != nullptr && i < nodeNames.size(); ++i) {
+        if (outerBound_->count(nodeNames[i]) > 0) {
+          start = i;
+          break;
+        }
+      }
+      AlgebraPtr source = nodeSource(nodeNames[start], part.nodes[start].labels);
       if (isUnit(base)) {
         base = source;
       } else {
         base = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{base, source});
       }
-      bind(nodeNames[0]);
+      bind(nodeNames[start]);
     } else {
       labelFilter(base, nodeNames[start], part.nodes[start].labels);
     }
@@ -281,6 +360,20 @@ class SingleQueryTranslator {
       expandStep(base, nodeNames[i], part.relationships[i - 1], relNames[i - 1], part.nodes[i - 1],
                  nodeNames[i - 1], false, clauseRels);
     }
+    if (!part.pathVariable.empty()) {
+      // p = ...: the path through the part's nodes and relationships in the order written.
+      std::vector<Expr> steps{Expr::makeVariable(nodeNames[0])};
+      for (size_t i = 0; i < relNames.size(); ++i) {
+        steps.push_back(Expr::makeVariable(relNames[i]));
+        steps.push_back(Expr::makeVariable(nodeNames[i + 1]));
+      }
+      auto extend = over<query::ExtendNode>(base);
+      extend->variable = part.pathVariable;
+      extend->expr = Expr::makeCall(Op::kFunction, std::move(steps));
+      extend->expr.iri = std::string(query::value::kPathFunction);
+      base = extend;
+      bind(part.pathVariable);
+    }
   }
 
   void match(const ast::MatchClause& m) {
@@ -291,30 +384,60 @@ class SingleQueryTranslator {
       return;
     }
     // OPTIONAL MATCH: the pattern on its own, left-joined on the variables it shares with the
-    // rows so far. Its WHERE belongs to the pattern (rows that fail it keep nulls).
+    // rows so far (a null shared variable matches nothing). Its WHERE belongs to the pattern
+    // (rows that fail it keep nulls); conditions reading variables only the rows so far bind
+    // become the left join's, evaluated over the joined row.
     const std::set<std::string> outer = bound_;
     const std::vector<std::string> outerVisible = visible_;
     bound_.clear();
     visible_.clear();
+    outerBound_ = &outer;
     AlgebraPtr right = std::make_shared<query::TableNode>();
     for (const auto& part : m.pattern.parts) addPart(right, part, clauseRels);
-    if (m.where) {
-      Expr condition = translate(*m.where);
-      for (const auto& v : query::referencedVariables(condition)) {
-        if (!bound(v) && outer.count(v) > 0) {
-          unsupported(m.where->position,
-                      "an OPTIONAL MATCH ... WHERE reading variables its pattern does not bind");
-        }
-      }
-      addFilter(right, std::move(condition));
+    if (m.where) addFilter(right, translate(*m.where));
+    outerBound_ = nullptr;
+    std::set<std::string> outerOnly;
+    for (const auto& v : outer) {
+      if (!bound(v)) outerOnly.insert(v);
     }
+    auto join = std::make_shared<query::LeftJoinNode>(std::vector<AlgebraPtr>{plan, right});
+    join->children[1] = withoutConditionsOn(right, outerOnly, join->filters);
     const std::vector<std::string> rightVisible = visible_;
     const std::set<std::string> rightBound = bound_;
     bound_ = outer;
     visible_ = outerVisible;
     for (const auto& v : rightVisible) bind(v);
     for (const auto& v : rightBound) bound_.insert(v);
-    plan = std::make_shared<query::LeftJoinNode>(std::vector<AlgebraPtr>{plan, right});
+    plan = join;
+  }
+
+  // `node` without the filter conditions that read one of `variables` (which its rows do not
+  // bind); those are appended to `moved`, innermost first.
+  static AlgebraPtr withoutConditionsOn(const AlgebraPtr& node,
+                                        const std::set<std::string>& variables,
+                                        std::vector<Expr>& moved) {
+    std::vector<AlgebraPtr> children;
+    bool changed = false;
+    for (const auto& child : node->children) {
+      children.push_back(withoutConditionsOn(child, variables, moved));
+      changed = changed || children.back() != child;
+    }
+    if (node->kind != query::AlgebraKind::kFilter) {
+      return changed ? node->withChildren(std::move(children)) : node;
+    }
+    const auto& filters = node->as<query::FilterNode>().filters;
+    std::vector<Expr> kept;
+    for (const Expr& f : filters) {
+      bool reads = false;
+      for (const auto& v : query::referencedVariables(f)) reads = reads || variables.count(v) > 0;
+      (reads ? moved : kept).push_back(f);
+    }
+    if (kept.empty()) return children.at(0);
+    if (!changed && kept.size() == filters.size()) return node;
+    auto copy =
+        std::static_pointer_cast<query::FilterNode>(node->withChildren(std::move(children)));
+    copy->filters = std::move(kept);
+    return copy;
   }
 
   void unwind(const ast::UnwindClause& u) {
@@ -458,7 +581,23 @@ class SingleQueryTranslator {
       plan = project;
     };
 
+    // WITH's WHERE reads the projected columns and, unless the WITH aggregates, the variables
+    // in scope before it (WithWhere7): then it filters while those are still columns, before
+    // DISTINCT or else after SKIP/LIMIT; otherwise after the projection.
+    std::optional<Expr> earlyWhere;
+    if (where != nullptr && !aggregating) {
+      Expr condition = translate(*where);
+      for (const auto& v : query::referencedVariables(condition)) {
+        if (std::find(names.begin(), names.end(), v) == names.end()) {
+          earlyWhere = renameVariables(condition, temps);
+          where = nullptr;
+          break;
+        }
+      }
+    }
+
     if (body.distinct || aggregating) {
+      if (earlyWhere) addFilter(plan, *earlyWhere);
       projectTo(computed);
       if (body.distinct) plan = over<query::DistinctNode>(plan);
     }
@@ -475,6 +614,7 @@ class SingleQueryTranslator {
       if (body.limit) slice->limit = count(*body.limit, "LIMIT");
       plan = slice;
     }
+    if (earlyWhere && !body.distinct) addFilter(plan, *earlyWhere);
     projectTo(computed);
     if (!temps.empty()) {
       for (const auto& [alias, temp] : temps) {
@@ -510,7 +650,7 @@ class SingleQueryTranslator {
   // `wholeName`: the variable for an item that is one aggregate call.
   Expr lift(const ast::Expression& e, std::vector<AggregateCall>& out,
             const std::string& wholeName) {
-    ExpressionHooks hooks;
+    ExpressionHooks hooks = patternHooks();
     hooks.aggregate = [&](const ast::Expression& a) {
       AggregateCall call = aggregateCall(a);
       call.resultVariable = &a == &e && !wholeName.empty() ? wholeName : fresh("agg");
@@ -524,7 +664,7 @@ class SingleQueryTranslator {
   // `e` as ORDER BY may repeat a projected expression: aggregates stand for a variable named by
   // their rendering, only to compare expressions.
   Expr renderable(const ast::Expression& e) {
-    ExpressionHooks hooks;
+    ExpressionHooks hooks = patternHooks();
     hooks.aggregate = [&](const ast::Expression& a) {
       AggregateCall call = aggregateCall(a);
       return Expr::makeVariable(" " + std::string(query::aggregateName(call.function)) +
@@ -535,9 +675,14 @@ class SingleQueryTranslator {
   }
 
   const query::value::Parameters& parameters_;
+  // While an OPTIONAL MATCH's pattern is translated: the variables bound before it.
+  const std::set<std::string>* outerBound_ = nullptr;
+  // A nested translator's (patternHooks): the variables bound outside, and the outer row.
+  std::set<std::string> outer_;
+  std::shared_ptr<query::ValuesNode> outerRow_;
   std::set<std::string> bound_;
   std::vector<std::string> visible_;
-  int counter_ = 0;
+  std::shared_ptr<int> counter_ = std::make_shared<int>(0);  // shared with nested translators
 };
 
 TranslatedQuery translateSingle(const ast::SingleQuery& part,

@@ -27,8 +27,7 @@ struct TranslatedQuery {
 // Translates clauses [0, end) of `query.parts[0]` (end = all), or the whole UNION when `end` is
 // not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
 // kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
-// or LIMIT, kUnsupported for what is not built yet (named paths, shortestPath, EXISTS
-// subqueries, updating clauses).
+// or LIMIT, kUnsupported for what is not built yet (shortestPath, updating clauses).
 TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters);
 
 // The reading clauses before the first updating one of `part` (a statement like MATCH ...

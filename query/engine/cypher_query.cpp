@@ -5,6 +5,7 @@
 #include "query/exec/cypher_runtime.h"
 #include "query/exec/exec_context.h"
 #include "query/optimizer/optimizer.h"
+#include "query/plan/pattern_runner.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query {
@@ -14,6 +15,8 @@ namespace {
 struct PreparedCypher {
   std::unique_ptr<ExecContext> ctx;
   std::unique_ptr<plan::Planner> planner;
+  // Before root: operators evaluate patterns through it, and it goes before the context.
+  std::unique_ptr<plan::CypherPatternRunner> patterns;
   OperatorPtr root;
 };
 
@@ -26,6 +29,8 @@ PreparedCypher prepareCypher(const index::Ledger& ledger, const CypherQuery& que
   p.ctx->setDataset(GraphScope{{core::kNoNode}}, {});
   p.ctx->enableCypher(query.parameters);
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
+  p.patterns = std::make_unique<plan::CypherPatternRunner>(*p.ctx, p.ctx->defaultScope());
+  p.ctx->cypher()->setPatternRunner(p.patterns.get());
   AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
   pattern = optimizer::optimize(std::move(pattern), options);
   p.root = p.planner->plan(*pattern, p.ctx->defaultScope());

@@ -34,6 +34,8 @@ class CypherExtend final : public Operator {
  protected:
   bool produce(Batch& out) override;
   std::vector<const Operator*> inputs() const override { return {input_.get()}; }
+  bool canRestart() const override { return true; }
+  void restart() override { input_->rewind(); }
 
  private:
   OperatorPtr input_;

@@ -23,6 +23,8 @@ class CypherFilter final : public Operator {
  protected:
   bool produce(Batch& out) override;
   std::vector<const Operator*> inputs() const override { return {input_.get()}; }
+  bool canRestart() const override { return true; }
+  void restart() override { input_->rewind(); }
 
  private:
   OperatorPtr input_;

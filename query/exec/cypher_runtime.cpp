@@ -1,6 +1,7 @@
 #include "query/exec/cypher_runtime.h"
 
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <unordered_map>
@@ -210,6 +211,9 @@ CypherRuntime::CypherRuntime(ExecContext& ctx, value::Parameters parameters)
       interned_(std::make_unique<Interned>()) {
   eval_.parameters = &parameters_;
   eval_.graph = graph_.get();
+  eval_.clockNanos = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
 }
 
 CypherRuntime::~CypherRuntime() = default;

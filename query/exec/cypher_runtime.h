@@ -55,7 +55,8 @@ class CypherRuntime {
   const value::Parameters& parameters() const { return parameters_; }
   const value::GraphAccess& graph() const;
 
-  // Installs the engine's runner of EXISTS patterns and pattern comprehensions (the planner does).
+  // Installs the engine's runner of EXISTS patterns and pattern comprehensions
+  // (query/plan/pattern_runner.h; executeCypherQuery does). Not owned.
   void setPatternRunner(value::PatternRunner* runner) { eval_.patterns = runner; }
 
  private:

@@ -1,5 +1,7 @@
 #include "query/exec/expand.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/vocab.h"
 #include "query/exec/cypher_runtime.h"
@@ -61,7 +63,11 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
   };
   anyType_ = node.types.empty();
   for (const auto& type : node.types) {
-    if (auto id = storedNode(type)) typeIds_.push_back(*id);
+    auto id = storedNode(type);
+    // [:T|:T] reads T once.
+    if (id && std::find(typeIds_.begin(), typeIds_.end(), *id) == typeIds_.end()) {
+      typeIds_.push_back(*id);
+    }
   }
   impossible_ = !anyType_ && typeIds_.empty();
   rdfType_ = storedNode(std::string(core::vocab::kRdfType)).value_or(0);
@@ -115,8 +121,7 @@ void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, b
       step.type = p;
       step.endNode = outgoing ? o : s;
       step.end = outgoing ? ValueId{o, ot} : ValueId::node(s);
-      value::Relationship rel{step.identity, s, o, p};
-      step.value = runtime_.toId(value::Value::relationship(rel));
+      step.object = o;
       out.push_back(step);
       ++stepsRead_;
     }
@@ -124,12 +129,23 @@ void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, b
   }
 }
 
-void Expand::stepsFrom(ValueId node, std::vector<Step>& out) {
+void Expand::stepsFrom(ValueId node, std::vector<Step>& out, std::optional<ValueId> target) {
   if (impossible_ || !core::isNode(node.type)) return;
+  if (target && !core::isNode(target->type)) return;
   const bool outgoing = node_.direction != ExpandDirection::kIncoming;
   const bool incoming = node_.direction != ExpandDirection::kOutgoing;
   auto oneWay = [&](bool forward, std::optional<core::NodeId> type) {
     index::ScanRange range;
+    if (target && type) {
+      // Both ends and the type known: the facts (node, T, target) or (target, T, node), one
+      // exact SPOT range however many relationships the node has.
+      const ValueId subject = forward ? node : *target;
+      const ValueId object = forward ? *target : node;
+      range.low = {subject.key, *type, object.type, object.key, 0};
+      range.high = {subject.key, *type, object.type, object.key, UINT64_MAX};
+      scanSteps(index::Permutation::kSPOT, range, forward, out);
+      return;
+    }
     if (forward) {
       // SPOT: (s, p, ot, ok, i)
       range.low = {node.key, type.value_or(0), 0, 0, 0};
@@ -152,21 +168,32 @@ void Expand::stepsFrom(ValueId node, std::vector<Step>& out) {
   }
 }
 
-bool Expand::clashes(const Step& step, const Batch& in, size_t row) {
+void Expand::collectRowRelationships(const Batch& in, size_t row) {
+  rowRelationships_.clear();
   for (int c : distinctColumns_) {
     const ValueId other = in.columns[c][row];
-    if (other == step.value) return true;
     if (other.type != kLocalValueType) continue;
     const value::Value v = runtime_.toValue(other);
-    if (v.kind() == value::ValueKind::kList) {
+    if (v.kind() == value::ValueKind::kRelationship) {
+      rowRelationships_.push_back(v.asRelationship().id);
+    } else if (v.kind() == value::ValueKind::kList) {
       for (const value::Value& e : v.asList()) {
-        if (e.kind() == value::ValueKind::kRelationship && e.asRelationship().id == step.identity) {
-          return true;
+        if (e.kind() == value::ValueKind::kRelationship) {
+          rowRelationships_.push_back(e.asRelationship().id);
         }
       }
     }
   }
-  return false;
+}
+
+bool Expand::clashes(const Step& step) const {
+  return std::find(rowRelationships_.begin(), rowRelationships_.end(), step.identity) !=
+         rowRelationships_.end();
+}
+
+ValueId Expand::relationshipValue(const Step& step) {
+  return runtime_.toId(value::Value::relationship(
+      value::Relationship{step.identity, step.start, step.object, step.type}));
 }
 
 void Expand::emit(const std::vector<Step>& path, ValueId end, const Batch& in, size_t row) {
@@ -177,10 +204,13 @@ void Expand::emit(const std::vector<Step>& path, ValueId end, const Batch& in, s
     if (node_.variableLength) {
       value::Value::List rels;
       rels.reserve(path.size());
-      for (const Step& s : path) rels.push_back(runtime_.toValue(s.value));
+      for (const Step& s : path) {
+        rels.push_back(
+            value::Value::relationship(value::Relationship{s.identity, s.start, s.object, s.type}));
+      }
       p.relationship = runtime_.toId(value::Value::list(std::move(rels)));
     } else {
-      p.relationship = path.back().value;
+      p.relationship = relationshipValue(path.back());
     }
   }
   pending_.emplace_back(row, p);
@@ -196,7 +226,7 @@ void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const B
   for (const Step& step : steps) {
     bool used = false;
     for (const Step& s : path) used = used || s.identity == step.identity;
-    if (used || clashes(step, in, row)) continue;
+    if (used || clashes(step)) continue;
     path.push_back(step);
     walk(step.end, depth + 1, path, in, row);
     path.pop_back();
@@ -206,19 +236,31 @@ void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const B
 void Expand::expandRow(const Batch& in, size_t row) {
   const ValueId from = fromColumn_ >= 0 ? in.columns[fromColumn_][row] : ValueId::unbound();
   if (!core::isNode(from.type)) return;
+  collectRowRelationships(in, row);
   if (node_.variableLength) {
     std::vector<Step> path;
     walk(from, 0, path, in, row);
     return;
   }
   std::vector<Step> steps;
-  stepsFrom(from, steps);
+  std::optional<ValueId> target;
+  if (toInputColumn_ >= 0) target = in.columns[toInputColumn_][row];
+  stepsFrom(from, steps, target);
   std::vector<Step> one(1);
   for (const Step& step : steps) {
-    if (clashes(step, in, row)) continue;
+    if (clashes(step)) continue;
     one[0] = step;
     emit(one, step.end, in, row);
   }
+}
+
+void Expand::restart() {
+  input_->rewind();
+  in_.reset(in_.columns.size());
+  inRow_ = 0;
+  inputDone_ = false;
+  pending_.clear();
+  pendingPos_ = 0;
 }
 
 bool Expand::produce(Batch& out) {

@@ -9,8 +9,11 @@
 // emits each path whose length is within the bounds; its relationship column holds the list.
 //
 // Relationships become values through the query's CypherRuntime (interned: one id per
-// relationship), so they compare, group and join by id. Rows whose `from` is null or not a node
-// expand to nothing.
+// relationship), so they compare, group and join by id — but only those a row emits: steps
+// are read as (identity, start, type, end) and uniqueness is checked on identities, so reading a
+// node's relationships interns nothing. Expand-into (the end already bound) with named types
+// seeks exactly (from, T, to) instead of reading all of the node's T relationships. Rows whose
+// `from` is null or not a node expand to nothing.
 
 #include <optional>
 #include <string>
@@ -31,6 +34,8 @@ class Expand final : public Operator {
  protected:
   bool produce(Batch& out) override;
   std::vector<const Operator*> inputs() const override { return {input_.get()}; }
+  bool canRestart() const override { return true; }
+  void restart() override;
 
  private:
   // One relationship as read from the index.
@@ -40,20 +45,26 @@ class Expand final : public Operator {
     core::NodeId type = 0;
     ValueId end;  // the node reached
     core::NodeId endNode = 0;
-    ValueId value;  // the relationship as a Cypher value
+    core::NodeId object = 0;  // the fact's object (start and object: the stored direction)
   };
   struct Pending {
     ValueId relationship;  // the relationship, or the list of them
     ValueId to;
   };
 
-  // The relationships of `node` in the node's direction(s), appended to `out`.
-  void stepsFrom(ValueId node, std::vector<Step>& out);
+  // The relationships of `node` in the node's direction(s), appended to `out`; with `target`,
+  // only those that end at it (exact seeks when the types are named).
+  void stepsFrom(ValueId node, std::vector<Step>& out,
+                 std::optional<ValueId> target = std::nullopt);
   void scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
                  std::vector<Step>& out);
   void expandRow(const Batch& in, size_t row);
   void walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in, size_t row);
-  bool clashes(const Step& step, const Batch& in, size_t row);
+  // The identities of the relationships row `row` binds in distinctColumns_ (relationship
+  // uniqueness), into rowRelationships_.
+  void collectRowRelationships(const Batch& in, size_t row);
+  bool clashes(const Step& step) const;
+  ValueId relationshipValue(const Step& step);
   void emit(const std::vector<Step>& path, ValueId end, const Batch& in, size_t row);
 
   OperatorPtr input_;
@@ -64,7 +75,8 @@ class Expand final : public Operator {
   int relationshipColumn_ = -1;  // output column of the relationship, or -1
   int toColumn_ = -1;            // output column of `to`
   std::vector<int> distinctColumns_;
-  std::vector<core::NodeId> typeIds_;  // resolved `types`; empty with !anyType_: none stored
+  std::vector<uint64_t> rowRelationships_;  // identities the current row already uses
+  std::vector<core::NodeId> typeIds_;       // resolved `types`; empty with !anyType_: none stored
   bool anyType_ = false;
   bool impossible_ = false;   // a named type the store does not have
   core::NodeId rdfType_ = 0;  // rdf:type's id (0: not stored)

@@ -1,5 +1,7 @@
 #include "query/exec/operator.h"
 
+#include "core/check.h"
+
 namespace cairn::query {
 
 Operator::Operator(ExecContext& ctx, std::string name, std::vector<std::string> variables)
@@ -37,6 +39,20 @@ bool Operator::next(Batch& out) {
   if (out.rows == 0) return false;
   actual_.rows += out.rows;
   actual_.batches += 1;
+  return true;
+}
+
+void Operator::rewind() {
+  CAIRN_CHECK(canRestart(), "rewind() of an operator that cannot restart");
+  restart();
+  done_ = false;
+}
+
+bool Operator::rewindable() const {
+  if (!canRestart()) return false;
+  for (const Operator* input : inputs()) {
+    if (!input->rewindable()) return false;
+  }
   return true;
 }
 

@@ -30,6 +30,13 @@ class Operator {
   // Replaces `out` with the next non-empty batch; false (and an empty batch) at the end.
   bool next(Batch& out);
 
+  // Starts over: next() produces the operator's rows again, from its inputs' rows, which start
+  // over too (and may differ: a Cypher pattern's plan runs once per outer row, query/plan/
+  // pattern_runner.h). Actuals keep adding up. Only when rewindable().
+  void rewind();
+  // Whether this operator and every operator below it can rewind().
+  bool rewindable() const;
+
   const std::string& name() const { return name_; }
   const std::vector<std::string>& variables() const { return variables_; }
   // The column of `variable`, or -1.
@@ -49,6 +56,10 @@ class Operator {
   // there are none left. May return true with an empty batch; next() then asks again.
   virtual bool produce(Batch& out) = 0;
   virtual std::vector<const Operator*> inputs() const { return {}; }
+  // Operators that can rewind() say so and reset their own state in restart(), rewinding their
+  // inputs there.
+  virtual bool canRestart() const { return false; }
+  virtual void restart() {}
 
   void setVariables(std::vector<std::string> variables) { variables_ = std::move(variables); }
   // Charges (or releases, when negative) retained bytes to the memory budget.

@@ -13,6 +13,8 @@ class Values final : public Operator {
 
  protected:
   bool produce(Batch& out) override;
+  bool canRestart() const override { return true; }
+  void restart() override { next_ = 0; }
 
  private:
   std::vector<ValueRow> rows_;

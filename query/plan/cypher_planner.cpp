@@ -1,21 +1,92 @@
 // Planning under Cypher's semantics (the context has a CypherRuntime): filters, extensions,
 // grouping, sorting and unwinding evaluate openCypher expressions over Values, expansions read
-// relationships; scans, joins, DISTINCT, projection, union and slices are the shared operators.
+// relationships, OPTIONAL MATCH's left join treats null as a value that matches nothing (and
+// starts the pattern from the left's nodes); scans, joins, DISTINCT, projection, union and
+// slices are the shared operators.
 // SPARQL's expression-based rewrites (filter pushdown into scans, EXISTS as semi-joins, COUNT
 // from directories, ORDER BY from the index) assume SPARQL's semantics and are not applied.
 
-#include "core/error.h"
+#include "core/check.h"
+#include "core/vocab.h"
 #include "query/exec/cypher_extend.h"
 #include "query/exec/cypher_filter.h"
 #include "query/exec/cypher_group.h"
+#include "query/exec/cypher_left_join.h"
 #include "query/exec/cypher_sort.h"
 #include "query/exec/expand.h"
 #include "query/exec/project.h"
 #include "query/exec/slice.h"
 #include "query/exec/unwind.h"
+#include "query/graph/property_graph_vocabulary.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query::plan {
+
+namespace {
+
+bool bindsAny(const std::vector<TriplePattern>& triples, const std::set<std::string>& variables) {
+  for (const auto& t : triples) {
+    for (const PatternTerm* term : {&t.subject, &t.predicate, &t.object}) {
+      if (term->isVariable && variables.count(term->variable) > 0) return true;
+    }
+  }
+  return false;
+}
+
+// Whether `t` is (?v rdf:type sys:Node) for one of `variables`: a node's marker fact.
+bool isNodeMarkerOf(const TriplePattern& t, const std::set<std::string>& variables) {
+  return t.subject.isVariable && variables.count(t.subject.variable) > 0 &&
+         !t.predicate.isVariable &&
+         t.predicate.term == core::Term::iri(std::string(core::vocab::kRdfType)) &&
+         !t.object.isVariable &&
+         t.object.term == core::Term::iri(std::string(graph::kNodeMarkerIri));
+}
+
+// The variables of `shared` that the BGP at the bottom of `right`'s chain of filters and
+// expansions binds: where a seeded left join places its keys. Empty when the right side does
+// not start from such a scan (a disconnected pattern joins several).
+std::vector<std::string> seedVariables(const Algebra& right,
+                                       const std::vector<std::string>& shared) {
+  const Algebra* node = &right;
+  while (node->kind == AlgebraKind::kFilter || node->kind == AlgebraKind::kExpand) {
+    node = node->children.at(0).get();
+  }
+  if (node->kind != AlgebraKind::kBgp) return {};
+  std::vector<std::string> out;
+  for (const auto& v : shared) {
+    if (bindsAny(node->as<BgpNode>().triples, {v})) out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+OperatorPtr Planner::planCypherLeftJoin(const Algebra& node, const GraphScope& scope) {
+  OperatorPtr left = plan(*node.children.at(0), scope);
+  const double rows = estimateOf(*left);
+  AlgebraPtr right = node.children.at(1);
+  const std::vector<std::string> rightVariables = inScopeVariables(*right);
+  std::vector<std::string> shared;
+  for (const auto& v : rightVariables) {
+    if (left->column(v) >= 0) shared.push_back(v);
+  }
+  // Seeded where the pattern starts from a node the left binds (as an OptionalExpand would):
+  // the alternative, the whole pattern from every node of the graph, is no mere rewrite, since
+  // it finds a node only by its marker fact, which imported RDF nodes lack (see kBgp below).
+  std::vector<std::string> seeds = seedVariables(*right, shared);
+  auto factory = [this, right, scope](OperatorPtr keys) {
+    OperatorPtr outer = std::move(seed_);  // a seeded join planning inside another's right side
+    seed_ = std::move(keys);
+    OperatorPtr op = plan(*right, scope);
+    CAIRN_CHECK(!seed_, "a seeded left join's keys are placed under its right side");
+    seed_ = std::move(outer);
+    return op;
+  };
+  auto op = std::make_unique<CypherLeftJoin>(ctx_, std::move(left), rightVariables, factory,
+                                             std::move(seeds), node.as<LeftJoinNode>().filters);
+  op->setEstimatedRows(rows);
+  return op;
+}
 
 OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
   auto child = [&](size_t i) { return plan(*node.children.at(i), scope); };
@@ -88,11 +159,24 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       return op;
     }
     case AlgebraKind::kLeftJoin:
-      if (!node.as<LeftJoinNode>().filters.empty()) {
-        throw core::Error(core::ErrorCode::kUnsupported,
-                          "a Cypher left join with conditions (they belong in its right side)");
+      return planCypherLeftJoin(node, scope);
+    case AlgebraKind::kValues:
+      return outerRow_ ? outerRow_(node.as<ValuesNode>()) : nullptr;
+    case AlgebraKind::kBgp: {
+      if (!seed_) return nullptr;
+      const auto& triples = node.as<BgpNode>().triples;
+      const std::set<std::string> keys(seed_->variables().begin(), seed_->variables().end());
+      if (!bindsAny(triples, keys)) return nullptr;
+      // The keys are nodes the left bound: the node marker, there only so that a scan finds
+      // every node, holds for them (also for imported RDF nodes without one).
+      std::vector<TriplePattern> checks;
+      for (const auto& t : triples) {
+        if (!isNodeMarkerOf(t, keys)) checks.push_back(t);
       }
-      return nullptr;
+      if (checks.empty()) return std::move(seed_);
+      // Keys are never null: all of them certainly bound.
+      return planBgp(checks, {}, std::move(seed_), keys, scope);
+    }
     default:
       return nullptr;  // the shared plan
   }

@@ -17,6 +17,7 @@
 // disabledRewrites switches off; the operators it produced say so in their PlanInfo details.
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -65,6 +66,11 @@ class Planner {
   // Installs the EXISTS evaluator (per-row substitution) into the context.
   void installExistsEvaluator();
 
+  // Under a CypherRuntime, plans each ValuesNode as the operator `source` makes of it: how a
+  // Cypher pattern inside an expression reads its outer row (query/plan/pattern_runner.h).
+  using OuterRowSource = std::function<OperatorPtr(const ValuesNode&)>;
+  void setOuterRowSource(OuterRowSource source) { outerRow_ = std::move(source); }
+
   // The bindings of a chain of Extend nodes from `node` down, in evaluation order (a chain runs
   // as one operator), and the first node below the chain.
   static const Algebra& extendChain(const Algebra& node,
@@ -82,6 +88,9 @@ class Planner {
   // Under a CypherRuntime: the operator for the node where Cypher's differs from the shared one
   // (cypher_planner.cpp); null where the shared plan applies.
   OperatorPtr planCypher(const Algebra& node, const GraphScope& scope);
+  // OPTIONAL MATCH: a CypherLeftJoin, seeded with the left's nodes where the right side starts
+  // from a scan of a shared variable (cypher_planner.cpp).
+  OperatorPtr planCypherLeftJoin(const Algebra& node, const GraphScope& scope);
 
   // Places `triples` greedily on top of `outer` (may be null), applying each of `filters` as
   // soon as its variables are all certainly bound (`certain`: the variables outer always
@@ -111,6 +120,10 @@ class Planner {
 
   ExecContext& ctx_;
   Cardinality cardinality_;
+  // While a seeded CypherLeftJoin plans its right side: the left batch's key rows, on which the
+  // first BGP binding one of their variables is placed (then null again).
+  OperatorPtr seed_;
+  OuterRowSource outerRow_;  // setOuterRowSource()
 };
 
 double estimateOf(const Operator& op);

@@ -15,9 +15,11 @@
 // an invalid constant regex and trees that do not fit docs/cypher.md's table. A compiled program
 // is immutable: several threads may evaluate it, each with its own EvalContext.
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -82,6 +84,10 @@ struct EvalContext {
   const GraphAccess* graph = nullptr;      // labels and properties of nodes and relationships
   PatternRunner* patterns = nullptr;       // EXISTS and pattern comprehensions
   std::mt19937_64 random{std::random_device{}()};  // rand()
+  // The statement's clock in epoch nanoseconds, fixed when it starts, so that date(),
+  // datetime(), ... and their .statement and .transaction forms see one instant per statement;
+  // unset, each call reads the system clock. The .realtime forms always read the system clock.
+  std::optional<int64_t> clockNanos;
 };
 
 class ValueProgram {

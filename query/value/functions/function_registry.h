@@ -52,6 +52,11 @@ class FunctionRegistry {
   std::map<std::string, Function, std::less<>> functions_;
 };
 
+// The function building the path of a named pattern part (p = (a)-[r]->(b)) from its nodes
+// and relationships, in order: [a, r, b, ...], a variable-length relationship as the list of
+// its relationships. The translator calls it; the name (with a space) is none a query can write.
+inline constexpr std::string_view kPathFunction = " path";
+
 // The families (each in its own file).
 void registerStringFunctions(FunctionRegistry& registry);
 void registerListFunctions(FunctionRegistry& registry);

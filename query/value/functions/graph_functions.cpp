@@ -1,5 +1,6 @@
 // The functions over nodes, relationships and paths: id, labels, type, keys, properties,
-// startNode, endNode, nodes, relationships, length, and exists() on a property. Labels, types
+// startNode, endNode, nodes, relationships, length, exists() on a property, and the path of a
+// named pattern part (kPathFunction). Labels, types
 // and properties are read through the context's GraphAccess. Null gives null; a value of
 // another kind is a TypeError (InvalidArgumentValue), as Graph3/Graph4 of the TCK expect.
 
@@ -83,9 +84,44 @@ const Path* pathOrNull(const Value& v, std::string_view fn) {
   return &v.asPath();
 }
 
+// The path of a named pattern part (kPathFunction): nodes alternate with what joins them — a
+// relationship, or the list of a variable-length relationship's relationships, whose inner
+// nodes are the relationships' other ends. Null when a part is null (OPTIONAL MATCH).
+Value pathOf(std::span<const Value> a) {
+  for (const Value& v : a) {
+    if (v.isNull()) return Value();
+  }
+  if (a.empty() || a.size() % 2 == 0 || a[0].kind() != ValueKind::kNode) {
+    throw core::Error(core::ErrorCode::kUnsupported, "a malformed path of a named pattern");
+  }
+  Path path;
+  path.nodes.push_back(a[0].asNode());
+  auto step = [&](const Value& r) {
+    if (r.kind() != ValueKind::kRelationship) throwInvalidArgumentValue(kPathFunction, r);
+    const Relationship& rel = r.asRelationship();
+    const core::NodeId at = path.nodes.back();
+    path.relationships.push_back(rel);
+    path.nodes.push_back(rel.start == at ? rel.end : rel.start);
+  };
+  for (size_t i = 1; i + 1 < a.size(); i += 2) {
+    if (a[i].kind() == ValueKind::kList) {
+      for (const Value& r : a[i].asList()) step(r);
+    } else {
+      step(a[i]);
+    }
+    if (a[i + 1].kind() != ValueKind::kNode || a[i + 1].asNode() != path.nodes.back()) {
+      throw core::Error(core::ErrorCode::kUnsupported,
+                        "the relationships of a named pattern do not join its nodes");
+    }
+  }
+  return Value::path(std::move(path));
+}
+
 }  // namespace
 
 void registerGraphFunctions(FunctionRegistry& registry) {
+  registry.add(kPathFunction, 1, FunctionRegistry::kVariadic,
+               [](std::span<const Value> a, EvalContext&) { return pathOf(a); });
   registry.add("id", 1, 1, [](std::span<const Value> a, EvalContext&) { return id(a[0]); });
   registry.add("labels", 1, 1, [](std::span<const Value> a, EvalContext& ctx) {
     if (a[0].isNull()) return Value();

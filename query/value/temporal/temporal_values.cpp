@@ -4,12 +4,14 @@
 #include "query/value/temporal/temporal_values.h"
 
 #include <chrono>
+#include <string_view>
 
 #include "query/value/functions/function_registry.h"
 #include "query/value/functions/function_support.h"
 #include "query/value/temporal/temporal.h"
 #include "query/value/value.h"
 #include "query/value/value_errors.h"
+#include "query/value/value_program.h"
 
 namespace cairn::query::value {
 
@@ -84,10 +86,14 @@ int64_t nowEpochNanos() {
       .count();
 }
 
+int64_t statementEpochNanos(const EvalContext& ctx) {
+  return ctx.clockNanos ? *ctx.clockNanos : nowEpochNanos();
+}
+
 void registerInstantType(FunctionRegistry& registry, TemporalType type) {
   const std::string name(temporalTypeName(type));
-  registry.add(name, 0, 1, [type, name](std::span<const Value> args, EvalContext&) -> Value {
-    if (args.empty()) return valueOf(currentTemporal(type, nowEpochNanos()));
+  registry.add(name, 0, 1, [type, name](std::span<const Value> args, EvalContext& ctx) -> Value {
+    if (args.empty()) return valueOf(currentTemporal(type, statementEpochNanos(ctx)));
     const Value& arg = args[0];
     if (arg.isNull()) return Value();
     if (arg.kind() == ValueKind::kString) return valueOf(parseTemporal(type, arg.asString()));
@@ -97,16 +103,19 @@ void registerInstantType(FunctionRegistry& registry, TemporalType type) {
     if (auto t = temporalOf(arg)) return valueOf(convertTemporal(type, *t));
     throwInvalidArgumentValue(name, arg);
   });
-  // The clock variants. Without a per-statement clock in EvalContext, all three read the system
-  // clock when called.
+  // The clock variants: a statement runs as one transaction, so .transaction and .statement
+  // read the statement's clock; .realtime reads the system clock when called.
   for (const char* clock : {".transaction", ".statement", ".realtime"}) {
     const std::string fn = name + clock;
-    registry.add(fn, 0, 1, [type, fn](std::span<const Value> args, EvalContext&) -> Value {
-      if (args.empty()) return valueOf(currentTemporal(type, nowEpochNanos()));
-      if (args[0].isNull()) return Value();
-      const std::string& zone = functions::stringArg(args, 0, fn);
-      return valueOf(currentTemporal(type, nowEpochNanos(), zone));
-    });
+    const bool realtime = std::string_view(clock) == ".realtime";
+    registry.add(fn, 0, 1,
+                 [type, fn, realtime](std::span<const Value> args, EvalContext& ctx) -> Value {
+                   const int64_t now = realtime ? nowEpochNanos() : statementEpochNanos(ctx);
+                   if (args.empty()) return valueOf(currentTemporal(type, now));
+                   if (args[0].isNull()) return Value();
+                   const std::string& zone = functions::stringArg(args, 0, fn);
+                   return valueOf(currentTemporal(type, now, zone));
+                 });
   }
   const std::string truncate = name + ".truncate";
   registry.add(truncate, 2, 3,

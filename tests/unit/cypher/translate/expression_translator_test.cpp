@@ -152,9 +152,9 @@ TEST(ExpressionTranslatorTest, PatternsGoThroughTheHook) {
   EXPECT_THROW(translated("exists((x)-->())"), core::Error);
   std::vector<size_t> nodeCounts;
   ExpressionHooks hooks;
-  hooks.pattern = [&](const ast::PatternPart& part) {
+  hooks.pattern = [&](const ast::PatternPart& part, const std::vector<std::string>&) {
     nodeCounts.push_back(part.nodes.size());
-    return std::make_shared<const query::BgpNode>();
+    return PatternAlgebra{std::make_shared<const query::BgpNode>(), {}};
   };
   const Expr exists = translated("exists((x)-->()-->())", hooks);
   EXPECT_EQ(exists.kind, ExprKind::kExists);
@@ -165,6 +165,37 @@ TEST(ExpressionTranslatorTest, PatternsGoThroughTheHook) {
   EXPECT_EQ(comprehension.args[0].op, Op::kGreater);
   EXPECT_EQ(comprehension.args[1].op, Op::kProperty);
   EXPECT_EQ(nodeCounts, (std::vector<size_t>{3, 2}));
+}
+
+TEST(ExpressionTranslatorTest, PatternHooksSeeEnclosingLocalsAndGuardOuterNulls) {
+  std::vector<std::vector<std::string>> localsSeen;
+  ExpressionHooks hooks;
+  hooks.pattern = [&](const ast::PatternPart&, const std::vector<std::string>& locals) {
+    localsSeen.push_back(locals);
+    return PatternAlgebra{std::make_shared<const query::BgpNode>(), {"x"}};
+  };
+  hooks.existsSubquery = [&](const ast::Expression&, const std::vector<std::string>& locals) {
+    localsSeen.push_back(locals);
+    return Expr::makeExists(std::make_shared<const query::BgpNode>(), false);
+  };
+  // [v IN l | [(v)-->(w) | [(w)-->() | reduce(a = 0, u IN [] | a + size([(u)-->() | 1]))]]]
+  translated(
+      "[v IN l | [(v)-->(w) | [(w)-->() | reduce(a = 0, u IN [] | "
+      "a + size([(u)-->() | 1]))]]]",
+      hooks);
+  EXPECT_EQ(localsSeen,
+            (std::vector<std::vector<std::string>>{{"v"}, {"v", "w"}, {"v", "w", "a", "u"}}));
+  localsSeen.clear();
+  const Expr exists = translated("any(y IN l WHERE EXISTS { (y)-->() })", hooks);
+  EXPECT_EQ(localsSeen, (std::vector<std::vector<std::string>>{{"y"}}));
+  EXPECT_EQ(exists.args.at(1).kind, ExprKind::kExists);
+  // A pattern over the hook's outer variable x: null when x is.
+  const Expr guarded = translated("exists((x)-->())", hooks);
+  ASSERT_EQ(guarded.op, Op::kCase);
+  ASSERT_EQ(guarded.args.size(), 3u);
+  EXPECT_EQ(guarded.args[0].op, Op::kIsNull);
+  EXPECT_EQ(guarded.args[1].kind, ExprKind::kNull);
+  EXPECT_EQ(guarded.args[2].kind, ExprKind::kExists);
 }
 
 }  // namespace expression_translator_test
