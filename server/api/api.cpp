@@ -46,6 +46,22 @@ bool isUpdateRequest(const http::Request& request) {
   }
 }
 
+// The media type of a POSTed body ("application/json"), empty when there is none or it does not
+// parse.
+std::string bodyType(const http::Request& request) {
+  const std::string* contentType = request.header("content-type");
+  if (contentType == nullptr) return {};
+  const auto type = http::parseMediaType(*contentType);
+  return type ? type->essence() : std::string();
+}
+
+// A Cypher route: Neo4j-shaped failures (cypher_errors.h), from the method check on.
+Route cypherRoute(std::string name, std::string allowed, QueryMode mode, RouteCall& call) {
+  call.errorStyle = ErrorStyle::kNeo4j;
+  return {std::move(name), Scope::kRead, std::move(allowed),
+          [mode](const RouteCall& c) { handleCypher(c, mode); }};
+}
+
 // Graph Store Protocol §4.1, direct graph identification: /ledgers/{ledger}/data/<path> names the
 // graph whose IRI is the request's own URL (http, the Host header, the path as sent). The
 // handlers then see it as ?graph=<that IRI>; a request naming a graph both ways is refused.
@@ -120,7 +136,17 @@ struct Api::State {
         return {"sparql", Scope::kRead, "GET, POST",
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
       }
+      if (s.size() == 3 && s[2] == "cypher") {
+        // Read scope to start with; a statement that writes is checked for write scope once it
+        // is parsed (cypher_endpoints.cpp).
+        return cypherRoute("cypher", "POST", QueryMode::kQuery, call);
+      }
       if (s.size() == 3 && s[2] == "explain") {
+        // SPARQL takes neither JSON nor application/cypher bodies: those are Cypher statements.
+        const std::string type = method == "POST" ? bodyType(request) : std::string();
+        if (type == "application/json" || type == "application/cypher") {
+          return cypherRoute("cypher_explain", "GET, POST", QueryMode::kExplain, call);
+        }
         return {"explain", Scope::kRead, "GET, POST",
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kExplain); }};
       }
@@ -152,6 +178,9 @@ struct Api::State {
     }
     if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "query") {
       call.ledger = compatLedgerName(s[3]);
+      if (method == "POST" && bodyType(request) == "application/cypher") {
+        return cypherRoute("fluree_cypher", "GET, POST", QueryMode::kQuery, call);
+      }
       return {"fluree_query", Scope::kRead, "GET, POST",
               [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
     }
@@ -171,6 +200,7 @@ void Api::handle(std::shared_ptr<http::Exchange> exchange) {
   RouteCall call;
   call.context = &state_->context;
   call.metrics = &state_->metrics;
+  call.authorizer = &state_->authorizer;
   call.exchange = exchange;
   call.route = "-";
   // The completion handler runs after the answer is written, when the exchange may be gone:

@@ -9,10 +9,12 @@
 //   GET  /health                     GET /metrics
 //   GET  /ledgers                    POST /ledgers
 //   GET  /ledgers/{name}             DELETE /ledgers/{name}
-//   GET|POST /ledgers/{name}/sparql  GET|POST /ledgers/{name}/explain
+//   GET|POST /ledgers/{name}/sparql  GET|POST /ledgers/{name}/explain (SPARQL or Cypher)
+//   POST /ledgers/{name}/cypher      (openCypher, answered in Neo4j's HTTP shape)
 //   GET|HEAD /ledgers/{name}/data    (Graph Store Protocol, ?graph=IRI or ?default)
 //   POST /ledgers/{name}/index       POST /admin/gc (garbage collection; ?dry-run, ?retain-roots)
-//   POST /v1/fluree/query/{ledger}   (compatibility; a ":main" suffix is accepted)
+//   POST /v1/fluree/query/{ledger}   (compatibility; a ":main" suffix is accepted; Cypher with
+//                                    Content-Type application/cypher)
 //
 // Thread-safety: handle() is called on network threads, concurrently.
 

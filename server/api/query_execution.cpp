@@ -59,14 +59,6 @@ double acceptQuality(std::string_view accept, std::string_view type) {
   return best;
 }
 
-bool plainTextPlan(const http::Request& request) {
-  const std::string* accept = request.header("accept");
-  if (accept == nullptr) return false;
-  const double text = acceptQuality(*accept, "text/plain");
-  const double json = acceptQuality(*accept, "application/json");
-  return text > 0 && text > json;
-}
-
 std::string contentTypeOf(results::ResultFormat format) {
   std::string type(results::mediaType(format));
   if (type.starts_with("text/")) type += "; charset=utf-8";
@@ -93,6 +85,14 @@ void checkGraphExists(const index::Ledger& ledger, const std::string& iri, uint6
 }
 
 }  // namespace
+
+bool plainTextPlan(const http::Request& request) {
+  const std::string* accept = request.header("accept");
+  if (accept == nullptr) return false;
+  const double text = acceptQuality(*accept, "text/plain");
+  const double json = acceptQuality(*accept, "application/json");
+  return text > 0 && text > json;
+}
 
 // §2.1: a service may use its endpoint as the base IRI, so relative IRIs in a query resolve to
 // something absolute (N-Triples and the result formats need absolute IRIs). The host comes
@@ -147,7 +147,14 @@ std::chrono::milliseconds requestTimeout(const std::string* parameter, const Ser
   return std::chrono::milliseconds(std::max<int64_t>(1, static_cast<int64_t>(millis)));
 }
 
-void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job) {
+uint64_t TimeTravel::resolve(LedgerRegistry& ledgers, const std::string& ledger) const {
+  if (t) return *t;
+  if (millis) return ledgers.live(ledger)->tAtTime(*millis);
+  return UINT64_MAX;
+}
+
+TimeTravel readTimeTravel(const std::string* t, const std::string* asOf) {
+  TimeTravel out;
   if (t != nullptr && asOf != nullptr) {
     throw HttpError(400, "invalid_parameter", "give either t= or as-of=, not both");
   }
@@ -157,16 +164,17 @@ void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job
     if (t->empty() || ec != std::errc() || end != t->data() + t->size()) {
       throw HttpError(400, "invalid_parameter", "t must be a commit number, not '" + *t + "'");
     }
-    job.asOfT = value;
+    out.t = value;
   }
   if (asOf != nullptr) {
-    job.asOfMillis = index::parseIsoTimeMillis(*asOf);
-    if (!job.asOfMillis) {
+    out.millis = index::parseIsoTimeMillis(*asOf);
+    if (!out.millis) {
       throw HttpError(
           400, "invalid_parameter",
           "as-of must be an ISO-8601 time such as 2026-12-01T12:00:00Z, not '" + *asOf + "'");
     }
   }
+  return out;
 }
 
 void runQueryJob(const RouteCall& call, const QueryJob& job) {
@@ -190,9 +198,7 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.memoryBudgetBytes = call.context->config.queryMemoryBytes;
     options.cancelled = exchange.cancelled();
     options.reportPlan = false;
-    if (job.asOfT) options.asOf = *job.asOfT;
-    if (job.asOfMillis)
-      options.asOf = call.context->ledgers.live(call.ledger)->tAtTime(*job.asOfMillis);
+    options.asOf = job.asOf.resolve(call.context->ledgers, call.ledger);
     if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph, options.asOf);
 
     if (job.explain) {

@@ -14,6 +14,17 @@
 
 namespace cairn::server::api {
 
+// Time travel: read the state at commit t (`t=`), or at the latest commit at or before a time
+// (`as-of=`, milliseconds since 1970). Neither: the latest state.
+struct TimeTravel {
+  std::optional<uint64_t> t;
+  std::optional<int64_t> millis;
+
+  bool given() const { return t.has_value() || millis.has_value(); }
+  // The commit to read at (QueryOptions::asOf): UINT64_MAX for the latest.
+  uint64_t resolve(LedgerRegistry& ledgers, const std::string& ledger) const;
+};
+
 struct QueryJob {
   std::string text;
   std::optional<std::vector<std::string>> defaultGraphs;  // set: the protocol's dataset
@@ -23,10 +34,7 @@ struct QueryJob {
   std::optional<sparql::results::ResultFormat> format;
   bool explain = false;
   bool analyze = false;
-  // Time travel: read the state at commit t (`t=`), or at the latest commit at or before a time
-  // (`as-of=`, milliseconds since 1970). Neither: the latest state.
-  std::optional<uint64_t> asOfT;
-  std::optional<int64_t> asOfMillis;
+  TimeTravel asOf;
   // Graph Store Protocol: answer 404 unless this graph IRI exists in the ledger.
   std::optional<std::string> requireGraph;
 };
@@ -42,8 +50,11 @@ std::string endpointBase(const http::Request& request, const std::string& path);
 // invalid_parameter naming `parameter` otherwise.
 void checkIri(const std::string& iri, const char* parameter);
 
-// Reads `t=` and `as-of=` (at most one of them) into job; 400 when malformed.
-void readTimeTravel(const std::string* t, const std::string* asOf, QueryJob& job);
+// Reads `t=` and `as-of=` (at most one of them); 400 when malformed.
+TimeTravel readTimeTravel(const std::string* t, const std::string* asOf);
+
+// Whether the client prefers a plan as text (Accept: text/plain over application/json).
+bool plainTextPlan(const http::Request& request);
 
 // Runs on a pool thread; answers the exchange whatever happens.
 void runQueryJob(const RouteCall& call, const QueryJob& job);

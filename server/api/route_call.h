@@ -25,17 +25,25 @@ struct ApiMetrics {
   observability::Counter& internalErrors;
 };
 
+// How a route's failures look: Cairn's {code, message, line?, column?}, or Neo4j's
+// {"results":[],"errors":[{code, message}]} on the Cypher routes (cypher_errors.h).
+enum class ErrorStyle { kCairn, kNeo4j };
+
 struct RouteCall {
   ApiContext* context = nullptr;
   ApiMetrics* metrics = nullptr;
+  const Authorizer* authorizer = nullptr;  // for routes that learn the scope they need late
   std::shared_ptr<http::Exchange> exchange;
   http::RequestTarget target;
   std::string route;   // the route's name for logs and metrics
   std::string ledger;  // {name} from the path, when the route has one
+  ErrorStyle errorStyle = ErrorStyle::kCairn;
 };
 
 // Answers with the error's status, headers and JSON body.
 void respondError(http::Exchange& exchange, const http::HttpError& error);
+// The same, in the route's error style.
+void respondError(const RouteCall& call, const http::HttpError& error);
 // Answers 200 (or `status`) with a JSON text body.
 void respondJson(http::Exchange& exchange, std::string json, unsigned status = 200,
                  http::HeaderList headers = {});
@@ -50,6 +58,9 @@ void answerFailure(const RouteCall& call, http::ResponseStream* stream);
 // The handlers (one file each).
 enum class QueryMode { kQuery, kExplain };
 void handleSparql(const RouteCall& call, QueryMode mode);
+// Cypher (cypher_endpoints.cpp): a statement as JSON or application/cypher; kExplain answers
+// its plan as the SPARQL explain route does.
+void handleCypher(const RouteCall& call, QueryMode mode);
 void handleGraphStoreRead(const RouteCall& call);
 void handleGraphStoreWrite(const RouteCall& call);
 void handleUpdate(const RouteCall& call);

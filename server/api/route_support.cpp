@@ -1,6 +1,7 @@
 #include <spdlog/spdlog.h>
 
 #include "core/error.h"
+#include "server/api/cypher_errors.h"
 #include "server/api/route_call.h"
 
 namespace cairn::server::api {
@@ -37,6 +38,15 @@ void respondError(http::Exchange& exchange, const http::HttpError& error) {
       http::Response{error.status(), "application/json", error.headers(), error.body()});
 }
 
+void respondError(const RouteCall& call, const http::HttpError& error) {
+  if (call.errorStyle == ErrorStyle::kCairn) {
+    respondError(*call.exchange, error);
+    return;
+  }
+  call.exchange->respond(
+      http::Response{error.status(), "application/json", error.headers(), neo4jErrorBody(error)});
+}
+
 void respondJson(http::Exchange& exchange, std::string json, unsigned status,
                  http::HeaderList headers) {
   exchange.respond(http::Response{status, "application/json", std::move(headers), std::move(json)});
@@ -45,18 +55,20 @@ void respondJson(http::Exchange& exchange, std::string json, unsigned status,
 void submitToPool(const RouteCall& call, std::function<void()> task) {
   if (call.context->pool.trySubmit(std::move(task))) return;
   call.metrics->overloadRejections.inc();
-  respondError(*call.exchange,
+  respondError(call,
                http::HttpError(503, "overloaded",
                                "every query slot is busy and the queue is full; retry shortly")
                    .withHeader("Retry-After", "1"));
 }
 
 void answerFailure(const RouteCall& call, http::ResponseStream* stream) {
+  const bool neo4j = call.errorStyle == ErrorStyle::kNeo4j;
   auto fail = [&](const http::HttpError& error) {
     if (stream != nullptr) {
-      stream->fail(error.status(), "application/json", error.body());
+      stream->fail(error.status(), "application/json",
+                   neo4j ? neo4jErrorBody(error) : error.body());
     } else {
-      respondError(*call.exchange, error);
+      respondError(call, error);
     }
   };
   try {
@@ -71,7 +83,7 @@ void answerFailure(const RouteCall& call, http::ResponseStream* stream) {
       spdlog::error("request {}: storage error: {}", call.exchange->request().id, e.message());
       call.metrics->internalErrors.inc();
     }
-    fail(http::toHttpError(e));
+    fail(neo4j ? cypherHttpError(e) : http::toHttpError(e));
   } catch (const std::bad_alloc&) {
     call.metrics->memoryRejections.inc();
     fail(http::HttpError(503, "resource_exhausted",

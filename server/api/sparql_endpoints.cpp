@@ -37,7 +37,7 @@ void handleSparql(const RouteCall& call, QueryMode mode) {
   job.timeout = requestTimeout(request.parameter("timeout"), call.context->config);
   job.format = formatParameter(request.parameter("format"));
   job.analyze = request.flag("analyze");
-  readTimeTravel(request.parameter("t"), request.parameter("as-of"), job);
+  job.asOf = readTimeTravel(request.parameter("t"), request.parameter("as-of"));
   job.explain = mode == QueryMode::kExplain || request.flag("explain") || job.analyze;
   submitToPool(call, [call, job = std::move(job)] { runQueryJob(call, job); });
 }
@@ -61,8 +61,8 @@ void handleGraphStoreRead(const RouteCall& call) {
   job.timeout =
       requestTimeout(http::findParameter(call.target.query, "timeout"), call.context->config);
   job.format = formatParameter(http::findParameter(call.target.query, "format"));
-  readTimeTravel(http::findParameter(call.target.query, "t"),
-                 http::findParameter(call.target.query, "as-of"), job);
+  job.asOf = readTimeTravel(http::findParameter(call.target.query, "t"),
+                            http::findParameter(call.target.query, "as-of"));
   submitToPool(call, [call, job = std::move(job)] { runQueryJob(call, job); });
 }
 

@@ -68,10 +68,17 @@ void addScanCommand(CLI::App& app) {
 
 void addQueryCommand(CLI::App& app) {
   auto args = std::make_shared<QueryArgs>();
-  CLI::App* cmd = app.add_subcommand("query", "Run a SPARQL query against a ledger");
+  CLI::App* cmd =
+      app.add_subcommand("query", "Run a SPARQL query or a Cypher statement against a ledger");
   cmd->add_option("--data", args->data, "Data directory")->capture_default_str();
   cmd->add_option("--ledger", args->ledger, "Ledger to query")->required();
-  cmd->add_option("--format", args->format, "json|xml|csv|tsv|table; graphs: nt|ttl|jsonld|rdfxml")
+  cmd->add_option("--lang", args->lang,
+                  "sparql or cypher (default: cypher for @FILE.cypher / .cyp, else sparql)")
+      ->check(CLI::IsMember({"sparql", "cypher"}));
+  cmd->add_option("--params", args->params,
+                  "Cypher parameters as a JSON object, e.g. '{\"name\": \"Ann\"}'");
+  cmd->add_option("--format", args->format,
+                  "json|xml|csv|tsv|table; graphs: nt|ttl|jsonld|rdfxml; Cypher: table|json")
       ->capture_default_str();
   cmd->add_flag("--explain", args->explain, "Print the plan instead of running the query");
   cmd->add_flag("--analyze", args->analyze,

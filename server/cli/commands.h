@@ -52,9 +52,12 @@ struct ScanArgs {
 };
 void runScan(const ScanArgs& args);
 
-// `cairn query`: one SPARQL query against a ledger, at its latest commit or, for time travel,
-// at commit `t` or at the last commit made by the time `asOf` (at most one of the two).
+// `cairn query`: one SPARQL query or Cypher statement against a ledger, at its latest commit
+// or, for time travel, at commit `t` or at the last commit made by the time `asOf` (at most one
+// of the two). A Cypher statement that writes (CREATE) commits and reads no earlier state.
 struct QueryArgs {
+  std::string lang;    // sparql or cypher; empty: cypher for an @FILE ending .cypher or .cyp
+  std::string params;  // Cypher parameters as a JSON object
   std::string data = kDefaultDataDirectory;
   std::string ledger;
   std::string format = "table";

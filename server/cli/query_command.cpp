@@ -3,16 +3,26 @@
 // graphs), or its plan (--explain), or its plan with actual rows and times after running it
 // (--analyze). The ledger is read with every commit since its index root; --t and --as-of read
 // an earlier state.
+//
+// With --lang cypher (or a statement read from a .cypher / .cyp file) the text is an openCypher
+// statement, answered as a table or as Neo4j's HTTP JSON (server/api/neo4j_results.h); one that
+// writes opens the store for writing and commits, and prints what it created and the commit's t.
 
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "core/error.h"
+#include "cypher/statement/statement_plan.h"
+#include "cypher/statement/statement_runner.h"
 #include "index/write/commit_time.h"
 #include "query/engine/query_engine.h"
+#include "server/api/cypher_request.h"
+#include "server/api/neo4j_results.h"
 #include "server/cli/commands.h"
+#include "server/cli/cypher_table.h"
 #include "server/cli/store_access.h"
 #include "server/cli/text_argument.h"
 #include "sparql/parser/sparql_parser.h"
@@ -62,10 +72,100 @@ void printPlan(const query::PlanInfo& plan, const std::string& planFormat) {
   std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+bool isCypher(const QueryArgs& args) {
+  if (!args.lang.empty()) {
+    if (args.lang != "sparql" && args.lang != "cypher") {
+      throw core::Error(core::ErrorCode::kInvalidArgument,
+                        "--lang must be sparql or cypher, not '" + args.lang + "'");
+    }
+    return args.lang == "cypher";
+  }
+  const std::string& q = args.query;
+  return q.starts_with('@') && (q.ends_with(".cypher") || q.ends_with(".cyp"));
+}
+
+query::value::Parameters cypherParameters(const std::string& text) {
+  if (text.empty()) return {};
+  const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    throw core::Error(core::ErrorCode::kInvalidArgument,
+                      "--params must be a JSON object such as '{\"name\": \"Ann\"}'");
+  }
+  return api::parametersFromJson(parsed);
+}
+
+void printWriteSummary(const cypher::StatementReport& report) {
+  const cypher::CreateCounters& c = report.counters;
+  std::printf(
+      "nodes created: %llu, relationships created: %llu, properties set: %llu, labels "
+      "added: %llu; t=%llu\n",
+      static_cast<unsigned long long>(c.nodesCreated),
+      static_cast<unsigned long long>(c.relationshipsCreated),
+      static_cast<unsigned long long>(c.propertiesSet),
+      static_cast<unsigned long long>(c.labelsAdded), static_cast<unsigned long long>(report.t));
+}
+
+void runCypher(const QueryArgs& args, const std::string& text) {
+  if (args.format != "table" && args.format != "json") {
+    throw core::Error(core::ErrorCode::kInvalidArgument,
+                      "--format for Cypher is table or json, not '" + args.format + "'");
+  }
+  const query::value::Parameters parameters = cypherParameters(args.params);
+  const cypher::StatementShape shape = cypher::inspectStatement(text);
+  const bool writes = shape.writes() && !args.explain;
+  const std::optional<int64_t> asOf = asOfMillis(args);
+  if (writes && (args.t || asOf)) {
+    throw core::Error(core::ErrorCode::kInvalidArgument,
+                      "a statement that writes changes the latest state: it takes neither --t "
+                      "nor --as-of");
+  }
+  auto store = openStore(args.data, /*readOnly=*/!writes, /*create=*/false);
+  auto live = openLiveLedger(*store, args.ledger, size_t{256} << 20);
+
+  query::QueryOptions options;
+  if (args.t) options.asOf = *args.t;
+  if (asOf) options.asOf = live->tAtTime(*asOf);
+  options.timeout = std::chrono::milliseconds(args.timeoutMs);
+  options.disabledRewrites.insert(args.disabled.begin(), args.disabled.end());
+  options.analyze = args.analyze;
+  if (args.explain) {
+    printPlan(cypher::explainStatement(*live->snapshot(), text, parameters, options).plan,
+              args.planFormat);
+    return;
+  }
+
+  sparql::results::OstreamOutput out(std::cout);
+  cypher::StatementReport report;
+  const bool json = args.format == "json";
+  if (json) {
+    api::Neo4jResultWriter writer(out);
+    report = cypher::runStatement(*live, text, parameters, options, writer);
+    writer.finish(report);
+  } else {
+    CypherTableWriter table(out);
+    report = cypher::runStatement(*live, text, parameters, options, table);
+  }
+  std::cout.flush();
+  if (!json && report.wrote) printWriteSummary(report);
+  // The JSON carries an EXPLAIN or PROFILE prefix's plan itself.
+  if (args.analyze || (!json && report.mode != cypher::ast::StatementMode::kNormal)) {
+    printPlan(report.query.plan, args.planFormat);
+  }
+  if (json) {
+    std::fprintf(stderr, "%llu rows in %.3f ms\n",
+                 static_cast<unsigned long long>(report.query.resultRows),
+                 report.query.seconds * 1e3);
+  }
+}
+
 }  // namespace
 
 void runQuery(const QueryArgs& args) {
   const std::string text = readTextArgument(args.query, "query");
+  if (isCypher(args)) {
+    runCypher(args, text);
+    return;
+  }
   const query::Query q = sparql::parseQuery(text);
   const std::optional<int64_t> asOf = asOfMillis(args);
   auto store = openStore(args.data, /*readOnly=*/true);
