@@ -15,6 +15,7 @@
 #include "query/exec/cypher_sort.h"
 #include "query/exec/expand.h"
 #include "query/exec/project.h"
+#include "query/exec/property_seek.h"
 #include "query/exec/slice.h"
 #include "query/exec/unwind.h"
 #include "query/graph/property_graph_vocabulary.h"
@@ -59,7 +60,102 @@ std::vector<std::string> seedVariables(const Algebra& right,
   return out;
 }
 
+// Whether `e` has one value for the whole statement: constants, parameters, null, and lists and
+// signs of them.
+bool isStatementConstant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kConstant:
+    case ExprKind::kNull:
+    case ExprKind::kParameter:
+      return true;
+    case ExprKind::kCall:
+      if (e.op != Op::kUnaryMinus && e.op != Op::kUnaryPlus && e.op != Op::kList) return false;
+      return std::all_of(e.args.begin(), e.args.end(), isStatementConstant);
+    default:
+      return false;
+  }
+}
+
+void appendConjuncts(const Expr& e, std::vector<const Expr*>& out) {
+  if (e.kind == ExprKind::kCall && e.op == Op::kAnd) {
+    for (const Expr& a : e.args) appendConjuncts(a, out);
+  } else {
+    out.push_back(&e);
+  }
+}
+
+// A condition `?n.k = value` (either way round) with value a statement constant.
+struct PropertyEquality {
+  std::string node;
+  std::string key;
+  const Expr* value = nullptr;
+};
+
+std::optional<PropertyEquality> propertyEquality(const Expr& e) {
+  if (e.kind != ExprKind::kCall || e.op != Op::kEqual || e.args.size() != 2) return std::nullopt;
+  for (int side = 0; side < 2; ++side) {
+    const Expr& property = e.args[side];
+    const Expr& value = e.args[1 - side];
+    if (property.kind == ExprKind::kCall && property.op == Op::kProperty &&
+        property.args.size() == 1 && property.args[0].kind == ExprKind::kVariable &&
+        property.names.size() == 1 && isStatementConstant(value)) {
+      return PropertyEquality{property.args[0].variable, property.names[0], &value};
+    }
+  }
+  return std::nullopt;
+}
+
+bool bindsAsSubject(const std::vector<TriplePattern>& triples, const std::string& variable) {
+  return std::any_of(triples.begin(), triples.end(), [&](const TriplePattern& t) {
+    return t.subject.isVariable && t.subject.variable == variable;
+  });
+}
+
 }  // namespace
+
+OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& scope) {
+  const Algebra& input = *filter.children.at(0);
+  if (seed_ || input.kind != AlgebraKind::kBgp || !ctx_.enabled(kRewritePropertySeek)) {
+    return nullptr;
+  }
+  const auto& triples = input.as<BgpNode>().triples;
+  const auto& filters = filter.as<FilterNode>().filters;
+  std::vector<const Expr*> conjuncts;
+  for (const Expr& f : filters) appendConjuncts(f, conjuncts);
+  // The most selective equality by the property's statistics: rows per distinct value.
+  std::optional<PropertyEquality> best;
+  double bestRows = 0;
+  for (const Expr* c : conjuncts) {
+    auto eq = propertyEquality(*c);
+    if (!eq || !bindsAsSubject(triples, eq->node)) continue;
+    const TriplePattern property{PatternTerm::var(eq->node),
+                                 PatternTerm::constant(core::Term::iri(graph::nameIri(eq->key))),
+                                 PatternTerm::var(" value")};
+    const double rows = cardinality_.fanout(property, {" value"}, scope);
+    if (!best || rows < bestRows) {
+      best = eq;
+      bestRows = rows;
+    }
+  }
+  if (!best) return nullptr;
+  OperatorPtr scan = plan(input, scope);
+  const double scanRows = estimateOf(*scan);
+  if (bestRows >= scanRows) {
+    OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(scan), filters);
+    op->setEstimatedRows(scanRows * 0.5);
+    return op;
+  }
+  auto seek =
+      std::make_unique<PropertySeek>(ctx_, best->node, graph::nameIri(best->key), *best->value);
+  seek->setEstimatedRows(bestRows);
+  // The BGP's patterns check the seek's nodes (one probe each); the full condition stays above,
+  // as the seek may find more than the equal values (property_seek.h).
+  OperatorPtr checked = planBgp(triples, {}, std::move(seek), {best->node}, scope);
+  const double rows = estimateOf(*checked);
+  OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
+  op->setEstimatedRows(rows);
+  return op;
+}
 
 OperatorPtr Planner::planCypherLeftJoin(const Algebra& node, const GraphScope& scope) {
   OperatorPtr left = plan(*node.children.at(0), scope);
@@ -93,6 +189,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
   OperatorPtr op;
   switch (node.kind) {
     case AlgebraKind::kFilter: {
+      if (OperatorPtr seek = tryPropertySeek(node, scope)) return seek;
       OperatorPtr input = child(0);
       const double rows = estimateOf(*input) * 0.5;
       op = std::make_unique<CypherFilter>(ctx_, std::move(input), node.as<FilterNode>().filters);

@@ -40,6 +40,7 @@ inline constexpr std::string_view kRewriteTopKFromIndexMixed = "top-k-from-index
 inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-directory";
 inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
 inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
+inline constexpr std::string_view kRewritePropertySeek = "property-seek";
 
 // Rows assumed for an operator without an estimate.
 inline constexpr double kUnknownRows = 1000;
@@ -91,6 +92,10 @@ class Planner {
   // OPTIONAL MATCH: a CypherLeftJoin, seeded with the left's nodes where the right side starts
   // from a scan of a shared variable (cypher_planner.cpp).
   OperatorPtr planCypherLeftJoin(const Algebra& node, const GraphScope& scope);
+  // A Cypher filter over a BGP with a condition `n.k = value` (value a constant or parameter):
+  // the BGP placed on a PropertySeek of n, when the statistics expect fewer rows from it than
+  // from the BGP's own plan; null otherwise (cypher_planner.cpp).
+  OperatorPtr tryPropertySeek(const Algebra& filter, const GraphScope& scope);
 
   // Places `triples` greedily on top of `outer` (may be null), applying each of `filters` as
   // soon as its variables are all certainly bound (`certain`: the variables outer always

@@ -81,6 +81,39 @@ class ReadingClausesTest : public ::testing::Test {
   std::shared_ptr<index::LiveLedger> live_;
 };
 
+TEST_F(ReadingClausesTest, PropertyEqualitySeeksTheIndexWithCypherEquality) {
+  write(
+      "CREATE (:P {name: 'int', v: 1}), (:P {name: 'float', v: 1.0}), (:P {name: 'str', v: '1'}),"
+      " (:P {name: 'list', v: [1, 2]}), (:P {name: 'two', v: 2}), (:Q {name: 'q', v: 1}),"
+      " (:P {name: 'half', v: 1.5}), (:P {name: 'none'})");
+  for (int i = 0; i < 40; ++i) write("CREATE (:P {name: 'other', v: 100})");
+  const auto plan = [&](const std::string& text) {
+    TextRows sink;
+    return query::renderPlanText(runStatement(*live_, text, {}, {}, sink).query.plan);
+  };
+  const std::string seek = plan("EXPLAIN MATCH (n:P {v: 1}) RETURN n.name");
+  EXPECT_NE(seek.find("PropertySeek"), std::string::npos) << seek;
+  // Each answer equals the plain plan's (label scan + filter), under Cypher's equality: 1 = 1.0,
+  // 1 <> '1', a list holding 1 is not 1.
+  query::QueryOptions plain;
+  plain.disabledRewrites.insert(std::string(query::plan::kRewritePropertySeek));
+  const std::vector<std::pair<std::string, Rows>> cases = {
+      {"MATCH (n:P {v: 1}) RETURN n.name", {"'float'", "'int'"}},
+      {"MATCH (n:P) WHERE n.v = 1.0 RETURN n.name", {"'float'", "'int'"}},
+      {"MATCH (n:P) WHERE 1.5 = n.v RETURN n.name", {"'half'"}},
+      {"MATCH (n:P {v: '1'}) RETURN n.name", {"'str'"}},
+      {"MATCH (n:P {v: -1}) RETURN n.name", {}},
+      {"MATCH (n:P {v: [1, 2]}) RETURN n.name", {"'list'"}},
+      {"MATCH (n:P {v: null}) RETURN n.name", {}},
+      {"MATCH (n {v: 1}) RETURN n.name", {"'float'", "'int'", "'q'"}},
+      {"MATCH (n:P {v: 1, name: 'int'}) RETURN n.name", {"'int'"}},
+  };
+  for (const auto& [text, expected] : cases) {
+    EXPECT_EQ(rows(text), expected) << text;
+    EXPECT_EQ(rows(text, plain), expected) << "property-seek off: " << text;
+  }
+}
+
 TEST_F(ReadingClausesTest, OptionalMatchFromANullNodeMatchesNothing) {
   write("CREATE (:A {name: 'a'})-[:T]->(:B {name: 'b'})-[:T]->(:C {name: 'c'})");
   // b is null after the first OPTIONAL MATCH: the second finds nothing for it, and the row
