@@ -83,11 +83,19 @@ struct EvalContext {
   const Parameters* parameters = nullptr;  // $name; missing → kParameterMissing
   const GraphAccess* graph = nullptr;      // labels and properties of nodes and relationships
   PatternRunner* patterns = nullptr;       // EXISTS and pattern comprehensions
-  std::mt19937_64 random{std::random_device{}()};  // rand()
+  // rand()'s generator, seeded on first use: a std::random_device per context costs more than
+  // a whole point lookup.
+  std::mt19937_64& random() {
+    if (!random_) random_.emplace(std::random_device{}());
+    return *random_;
+  }
   // The statement's clock in epoch nanoseconds, fixed when it starts, so that date(),
   // datetime(), ... and their .statement and .transaction forms see one instant per statement;
   // unset, each call reads the system clock. The .realtime forms always read the system clock.
   std::optional<int64_t> clockNanos;
+
+ private:
+  std::optional<std::mt19937_64> random_;
 };
 
 class ValueProgram {

@@ -110,7 +110,7 @@ void registerMathFunctions(FunctionRegistry& registry) {
     return Value::floating(std::numbers::pi);
   });
   registry.add("rand", 0, 0, [](std::span<const Value>, EvalContext& ctx) {
-    return Value::floating(std::uniform_real_distribution<double>(0.0, 1.0)(ctx.random));
+    return Value::floating(std::uniform_real_distribution<double>(0.0, 1.0)(ctx.random()));
   });
 }
 
