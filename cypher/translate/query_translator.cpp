@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/vocab.h"
 #include "cypher/translate/expression_translator.h"
+#include "cypher/translate/filter_placement.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/value/functions/function_registry.h"
 
@@ -293,7 +294,8 @@ class SingleQueryTranslator {
 
   void expandStep(AlgebraPtr& base, const std::string& from, const ast::RelationshipPattern& rel,
                   const std::string& relName, const ast::NodePattern& toNode,
-                  const std::string& toName, bool forward, std::vector<std::string>& clauseRels) {
+                  const std::string& toName, bool forward, std::vector<std::string>& clauseRels,
+                  bool pathOrder) {
     if (bound(relName)) unsupported(rel.position, "a relationship variable bound before");
     auto expand = over<query::ExpandNode>(base);
     expand->from = from;
@@ -311,6 +313,18 @@ class SingleQueryTranslator {
     expand->distinctFrom = clauseRels;
     base = expand;
     clauseRels.push_back(relName);
+    if (expand->variableLength && !forward && (!isHiddenVariable(relName) || pathOrder)) {
+      // Walked from its end, the list comes out last relationship first; Cypher lists them in
+      // the order the pattern is written.
+      const std::string walked = fresh("walked");
+      expand->relationship = walked;
+      clauseRels.back() = walked;
+      auto extend = over<query::ExtendNode>(base);
+      extend->variable = relName;
+      extend->expr = Expr::makeCall(Op::kFunction, {Expr::makeVariable(walked)});
+      extend->expr.iri = "reverse";
+      base = extend;
+    }
     bind(relName);
     bind(toName);
     propertyFilters(base, relName, rel.properties.get(), rel.length.has_value());
@@ -333,8 +347,9 @@ class SingleQueryTranslator {
     while (start < nodeNames.size() && !bound(nodeNames[start])) ++start;
     if (start == nodeNames.size()) {
       // Nothing bound yet: start at a node the rows before an OPTIONAL MATCH bind (the planner
-      // can then seed the scan with their nodes), else at the first.
-      start = 0;
+      // can then seed the scan with their nodes), else at the one constants pin down
+      // (filter_placement.h).
+      start = chooseStartNode(part, nodeNames, pinned_);
       for (size_t i = 0; outerBound_ != nullptr && i < nodeNames.size(); ++i) {
         if (outerBound_->count(nodeNames[i]) > 0) {
           start = i;
@@ -354,11 +369,11 @@ class SingleQueryTranslator {
     propertyFilters(base, nodeNames[start], part.nodes[start].properties.get(), false);
     for (size_t i = start; i + 1 < nodeNames.size(); ++i) {
       expandStep(base, nodeNames[i], part.relationships[i], relNames[i], part.nodes[i + 1],
-                 nodeNames[i + 1], true, clauseRels);
+                 nodeNames[i + 1], true, clauseRels, !part.pathVariable.empty());
     }
     for (size_t i = start; i > 0; --i) {
       expandStep(base, nodeNames[i], part.relationships[i - 1], relNames[i - 1], part.nodes[i - 1],
-                 nodeNames[i - 1], false, clauseRels);
+                 nodeNames[i - 1], false, clauseRels, !part.pathVariable.empty());
     }
     if (!part.pathVariable.empty()) {
       // p = ...: the path through the part's nodes and relationships in the order written.
@@ -378,9 +393,11 @@ class SingleQueryTranslator {
 
   void match(const ast::MatchClause& m) {
     std::vector<std::string> clauseRels;
+    pinned_ = m.where ? variablesPinnedByEquality(*m.where) : std::set<std::string>{};
     if (!m.optional) {
       for (const auto& part : m.pattern.parts) addPart(plan, part, clauseRels);
-      if (m.where) addFilter(plan, translate(*m.where));
+      pinned_.clear();
+      if (m.where) placeWhere(plan, m.pattern, translate(*m.where));
       return;
     }
     // OPTIONAL MATCH: the pattern on its own, left-joined on the variables it shares with the
@@ -394,7 +411,8 @@ class SingleQueryTranslator {
     outerBound_ = &outer;
     AlgebraPtr right = std::make_shared<query::TableNode>();
     for (const auto& part : m.pattern.parts) addPart(right, part, clauseRels);
-    if (m.where) addFilter(right, translate(*m.where));
+    pinned_.clear();
+    if (m.where) placeWhere(right, m.pattern, translate(*m.where));
     outerBound_ = nullptr;
     std::set<std::string> outerOnly;
     for (const auto& v : outer) {
@@ -409,6 +427,43 @@ class SingleQueryTranslator {
     for (const auto& v : rightVisible) bind(v);
     for (const auto& v : rightBound) bound_.insert(v);
     plan = join;
+  }
+
+  // WHERE of a MATCH over its pattern `base`: each conjunct that cannot raise at the lowest
+  // point binding what it reads, the others (in order) on top.
+  void placeWhere(AlgebraPtr& base, const ast::Pattern& pattern, Expr where) {
+    std::set<std::string> entities;
+    for (const auto& part : pattern.parts) {
+      for (const auto& node : part.nodes) entities.insert(node.variable);
+      for (const auto& rel : part.relationships) {
+        if (!rel.length) entities.insert(rel.variable);
+      }
+    }
+    entities.erase("");
+    std::vector<Expr> conjuncts;
+    splitConjuncts(std::move(where), conjuncts);
+    std::vector<Expr> rest;
+    for (Expr& c : conjuncts) {
+      if (cannotRaise(c, entities)) {
+        base = placeCondition(base, std::move(c));
+      } else {
+        rest.push_back(std::move(c));
+      }
+    }
+    if (rest.empty()) return;
+    Expr top = std::move(rest[0]);
+    for (size_t i = 1; i < rest.size(); ++i) {
+      top = Expr::makeCall(Op::kAnd, {std::move(top), std::move(rest[i])});
+    }
+    addFilter(base, std::move(top));
+  }
+
+  static void splitConjuncts(Expr e, std::vector<Expr>& out) {
+    if (e.kind == query::ExprKind::kCall && e.op == Op::kAnd) {
+      for (Expr& a : e.args) splitConjuncts(std::move(a), out);
+    } else {
+      out.push_back(std::move(e));
+    }
   }
 
   // `node` without the filter conditions that read one of `variables` (which its rows do not
@@ -682,6 +737,8 @@ class SingleQueryTranslator {
   std::shared_ptr<query::ValuesNode> outerRow_;
   std::set<std::string> bound_;
   std::vector<std::string> visible_;
+  // While a MATCH's pattern is translated: nodes its WHERE pins by equality with a constant.
+  std::set<std::string> pinned_;
   std::shared_ptr<int> counter_ = std::make_shared<int>(0);  // shared with nested translators
 };
 

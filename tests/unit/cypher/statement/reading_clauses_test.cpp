@@ -55,9 +55,10 @@ class ReadingClausesTest : public ::testing::Test {
     runStatement(*live_, text, {}, query::QueryOptions{}, sink);
   }
   // The rows of a reading statement, sorted (bag comparison), with `options`.
-  Rows rows(const std::string& text, const query::QueryOptions& options = {}) {
+  Rows rows(const std::string& text, const query::QueryOptions& options = {},
+            const query::value::Parameters& parameters = {}) {
     TextRows sink;
-    runStatement(*live_, text, {}, options, sink);
+    runStatement(*live_, text, parameters, options, sink);
     std::sort(sink.rows.begin(), sink.rows.end());
     return sink.rows;
   }
@@ -108,6 +109,46 @@ TEST_F(ReadingClausesTest, PropertyEqualitySeeksTheIndexWithCypherEquality) {
       {"MATCH (n {v: 1}) RETURN n.name", {"'float'", "'int'", "'q'"}},
       {"MATCH (n:P {v: 1, name: 'int'}) RETURN n.name", {"'int'"}},
   };
+  for (const auto& [text, expected] : cases) {
+    EXPECT_EQ(rows(text), expected) << text;
+    EXPECT_EQ(rows(text, plain), expected) << "property-seek off: " << text;
+  }
+}
+
+TEST_F(ReadingClausesTest, ChainStartsFromThePinnedNodeAndWhereMovesDownToIt) {
+  write(
+      "CREATE (a:P {name: 'a', v: 1}), (b:P {name: 'b', v: 2}), (x:Q {name: 'x'}), "
+      "(y:Q {name: 'y'}), (a)-[:F]->(x), (a)-[:F]->(y), (b)-[:F]->(y), (x)-[:G]->(b)");
+  for (int i = 0; i < 40; ++i) write("CREATE (:P {name: 'other', v: 100})-[:F]->(:Q)");
+  const auto plan = [&](const std::string& text) {
+    TextRows sink;
+    return query::renderPlanText(runStatement(*live_, text, {}, {}, sink).query.plan);
+  };
+  // The key sits on the last node written and in WHERE: the chain still starts from a seek.
+  const std::string keyed =
+      plan("EXPLAIN MATCH (f:Q)<-[:F]-(u:P) WHERE u.v = $k AND f.name <> 'z' RETURN f.name");
+  EXPECT_NE(keyed.find("PropertySeek"), std::string::npos) << keyed;
+  query::QueryOptions plain;
+  plain.disabledRewrites.insert(std::string(query::plan::kRewritePropertySeek));
+  const std::vector<std::pair<std::string, Rows>> cases = {
+      {"MATCH (f:Q)<-[:F]-(u:P) WHERE u.v = 1 RETURN f.name", {"'x'", "'y'"}},
+      {"MATCH (f)<-[:F]-(u) WHERE u.v = 2 AND f.name = 'y' RETURN u.name", {"'b'"}},
+      {"MATCH (f)<-[r:F]-(u) WHERE u.v = 1 AND NOT f.name STARTS WITH 'x' RETURN f.name",
+       {"'y'"}},
+      {"MATCH (u:P)-[:F]->(f)-[:G]->(w {v: 2}) WHERE u.v = 1 OR u.v IS NULL RETURN w.name",
+       {"'b'"}},
+      {"MATCH (u:P), (f:Q {name: 'x'}) WHERE u.v = 2 AND f.name = 'x' RETURN u.name, f.name",
+       {"'b' | 'x'"}},
+      {"MATCH p = (u:P)-[:F]->(f) WHERE u.v = 2 RETURN length(p), f.name", {"1 | 'y'"}},
+      // A condition that could raise stays above the pattern: no row reaches it, no error.
+      {"MATCH (u:P)-[:NONE]->(f) WHERE u.v / 0 = 1 RETURN f", {}},
+      {"MATCH (u:P)-[:F]->(f) WHERE u.v = 1 OPTIONAL MATCH (f)-[:G]->(w) WHERE w.v = 2 "
+       "RETURN f.name, w.name",
+       {"'x' | 'b'", "'y' | null"}},
+  };
+  const query::value::Parameters k{{"k", query::value::Value::integer(1)}};
+  EXPECT_EQ(rows("MATCH (f:Q)<-[:F]-(u:P) WHERE u.v = $k AND f.name <> 'z' RETURN f.name", {}, k),
+            (Rows{"'x'", "'y'"}));
   for (const auto& [text, expected] : cases) {
     EXPECT_EQ(rows(text), expected) << text;
     EXPECT_EQ(rows(text, plain), expected) << "property-seek off: " << text;
