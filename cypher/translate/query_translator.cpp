@@ -296,10 +296,19 @@ class SingleQueryTranslator {
                   const std::string& relName, const ast::NodePattern& toNode,
                   const std::string& toName, bool forward, std::vector<std::string>& clauseRels,
                   bool pathOrder) {
-    if (bound(relName)) unsupported(rel.position, "a relationship variable bound before");
+    const bool boundBefore = bound(relName);
+    std::string walkedName = relName;
+    if (boundBefore && rel.length && !forward) {
+      // A list bound before, walked from the pattern's far end: walk it reversed.
+      walkedName = fresh("reversed");
+      auto extend = over<query::ExtendNode>(base);
+      extend->variable = walkedName;
+      extend->expr = call("reverse", {Expr::makeVariable(relName)});
+      base = extend;
+    }
     auto expand = over<query::ExpandNode>(base);
     expand->from = from;
-    expand->relationship = relName;
+    expand->relationship = walkedName;
     for (const auto& type : rel.types) expand->types.push_back(query::graph::nameIri(type));
     expand->direction = directionOf(rel.direction, forward);
     expand->to = toName;
@@ -313,7 +322,8 @@ class SingleQueryTranslator {
     expand->distinctFrom = clauseRels;
     base = expand;
     clauseRels.push_back(relName);
-    if (expand->variableLength && !forward && (!isHiddenVariable(relName) || pathOrder)) {
+    if (expand->variableLength && !forward && !boundBefore &&
+        (!isHiddenVariable(relName) || pathOrder)) {
       // Walked from its end, the list comes out last relationship first; Cypher lists them in
       // the order the pattern is written.
       const std::string walked = fresh("walked");
@@ -321,8 +331,7 @@ class SingleQueryTranslator {
       clauseRels.back() = walked;
       auto extend = over<query::ExtendNode>(base);
       extend->variable = relName;
-      extend->expr = Expr::makeCall(Op::kFunction, {Expr::makeVariable(walked)});
-      extend->expr.iri = "reverse";
+      extend->expr = call("reverse", {Expr::makeVariable(walked)});
       base = extend;
     }
     bind(relName);
@@ -331,6 +340,49 @@ class SingleQueryTranslator {
     // A node bound before keeps its labels and properties checked all the same.
     labelFilter(base, toName, toNode.labels);
     propertyFilters(base, toName, toNode.properties.get(), false);
+  }
+
+  static Expr call(const char* function, std::vector<Expr> args) {
+    Expr e = Expr::makeCall(Op::kFunction, std::move(args));
+    e.iri = function;
+    return e;
+  }
+
+  // The first single relationship of `part` bound before, if any.
+  std::optional<size_t> boundRelationship(const ast::PatternPart& part,
+                                          const std::vector<std::string>& relNames) const {
+    for (size_t i = 0; i < relNames.size(); ++i) {
+      if (!part.relationships[i].length && bound(relNames[i])) return i;
+    }
+    return std::nullopt;
+  }
+
+  // `base` with `node` bound to the end(s) of the bound relationship `relName` that a pattern
+  // (node)-[rel]-(...) can start from: its start node for -->, its end node for <--, each end
+  // once for an undirected pattern (a self-loop once). A null relationship gives a null node,
+  // which the expansion after it drops.
+  AlgebraPtr endsOf(const AlgebraPtr& base, const ast::RelationshipPattern& rel,
+                    const std::string& relName, const std::string& node) {
+    const Expr r = Expr::makeVariable(relName);
+    Expr ends;
+    switch (rel.direction) {
+      case ast::RelationshipDirection::kOutgoing:
+        ends = Expr::makeCall(Op::kList, {call("startnode", {r})});
+        break;
+      case ast::RelationshipDirection::kIncoming:
+        ends = Expr::makeCall(Op::kList, {call("endnode", {r})});
+        break;
+      default: {
+        Expr loop = Expr::makeCall(Op::kEqual, {call("startnode", {r}), call("endnode", {r})});
+        ends = Expr::makeCall(
+            Op::kCase, {std::move(loop), Expr::makeCall(Op::kList, {call("startnode", {r})}),
+                        Expr::makeCall(Op::kList, {call("startnode", {r}), call("endnode", {r})})});
+      }
+    }
+    auto unwind = over<query::UnwindNode>(base);
+    unwind->variable = node;
+    unwind->expr = std::move(ends);
+    return unwind;
   }
 
   void addPart(AlgebraPtr& base, const ast::PatternPart& part,
@@ -350,19 +402,31 @@ class SingleQueryTranslator {
       // can then seed the scan with their nodes), else at the one constants pin down
       // (filter_placement.h).
       start = chooseStartNode(part, nodeNames, pinned_);
+      bool seeded = false;
       for (size_t i = 0; outerBound_ != nullptr && i < nodeNames.size(); ++i) {
         if (outerBound_->count(nodeNames[i]) > 0) {
           start = i;
+          seeded = true;
           break;
         }
       }
-      AlgebraPtr source = nodeSource(nodeNames[start], part.nodes[start].labels);
-      if (isUnit(base)) {
-        base = source;
+      const std::optional<size_t> relationship =
+          seeded ? std::nullopt : boundRelationship(part, relNames);
+      if (relationship) {
+        // A relationship bound before: start from its end(s), not from every node.
+        start = *relationship;
+        base = endsOf(base, part.relationships[start], relNames[start], nodeNames[start]);
+        bind(nodeNames[start]);
+        labelFilter(base, nodeNames[start], part.nodes[start].labels);
       } else {
-        base = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{base, source});
+        AlgebraPtr source = nodeSource(nodeNames[start], part.nodes[start].labels);
+        if (isUnit(base)) {
+          base = source;
+        } else {
+          base = std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{base, source});
+        }
+        bind(nodeNames[start]);
       }
-      bind(nodeNames[start]);
     } else {
       labelFilter(base, nodeNames[start], part.nodes[start].labels);
     }

@@ -40,7 +40,8 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
   std::vector<std::string> vars = input_->variables();
   fromColumn_ = input_->column(node.from);
   toInputColumn_ = input_->column(node.to);
-  if (!node.relationship.empty()) {
+  if (!node.relationship.empty()) boundRelationshipColumn_ = input_->column(node.relationship);
+  if (!node.relationship.empty() && boundRelationshipColumn_ < 0) {
     relationshipColumn_ = static_cast<int>(vars.size());
     vars.push_back(node.relationship);
   }
@@ -52,7 +53,7 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
   }
   for (const auto& other : node.distinctFrom) {
     const int c = input_->column(other);
-    if (c >= 0) distinctColumns_.push_back(c);
+    if (c >= 0 && c != boundRelationshipColumn_) distinctColumns_.push_back(c);
   }
   setVariables(std::move(vars));
 
@@ -92,6 +93,7 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
                             ? "OPST seek per row"
                             : "SPOT + OPST seek per row");
     if (toInputColumn_ >= 0) addDetail("into", node.to);
+    if (boundRelationshipColumn_ >= 0) addDetail("bound", node.relationship);
   }
 }
 
@@ -237,6 +239,10 @@ void Expand::expandRow(const Batch& in, size_t row) {
   const ValueId from = fromColumn_ >= 0 ? in.columns[fromColumn_][row] : ValueId::unbound();
   if (!core::isNode(from.type)) return;
   collectRowRelationships(in, row);
+  if (boundRelationshipColumn_ >= 0) {
+    followBound(in, row, from);
+    return;
+  }
   if (node_.variableLength) {
     std::vector<Step> path;
     walk(from, 0, path, in, row);
@@ -252,6 +258,48 @@ void Expand::expandRow(const Batch& in, size_t row) {
     one[0] = step;
     emit(one, step.end, in, row);
   }
+}
+
+void Expand::followBound(const Batch& in, size_t row, ValueId from) {
+  const ValueId bound = in.columns[boundRelationshipColumn_][row];
+  if (bound.type != kLocalValueType) return;  // null
+  const value::Value v = runtime_.toValue(bound);
+  std::vector<value::Relationship> rels;
+  if (node_.variableLength && v.kind() == value::ValueKind::kList) {
+    for (const value::Value& e : v.asList()) {
+      if (e.kind() != value::ValueKind::kRelationship) return;
+      rels.push_back(e.asRelationship());
+    }
+  } else if (!node_.variableLength && v.kind() == value::ValueKind::kRelationship) {
+    rels.push_back(v.asRelationship());
+  } else {
+    return;
+  }
+  if (rels.size() < node_.minHops || (node_.maxHops && rels.size() > *node_.maxHops)) return;
+  ValueId at = from;
+  for (size_t i = 0; i < rels.size(); ++i) {
+    const value::Relationship& r = rels[i];
+    if (!anyType_ && std::find(typeIds_.begin(), typeIds_.end(), r.type) == typeIds_.end()) {
+      return;
+    }
+    if (std::find(rowRelationships_.begin(), rowRelationships_.end(), r.id) !=
+        rowRelationships_.end()) {
+      return;
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (rels[j].id == r.id) return;  // a relationship at most once per path
+    }
+    const ValueId start = ValueId::node(r.start);
+    const ValueId end = ValueId::node(r.end);
+    if (node_.direction != ExpandDirection::kIncoming && start == at) {
+      at = end;
+    } else if (node_.direction != ExpandDirection::kOutgoing && end == at) {
+      at = start;
+    } else {
+      return;
+    }
+  }
+  emit({}, at, in, row);
 }
 
 void Expand::restart() {

@@ -14,6 +14,11 @@
 // node's relationships interns nothing. Expand-into (the end already bound) with named types
 // seeks exactly (from, T, to) instead of reading all of the node's T relationships. Rows whose
 // `from` is null or not a node expand to nothing.
+//
+// A relationship variable bound before (`MATCH ()-[r]->() WITH r MATCH (a)-[r]->(b)`, or a list
+// of them for a variable-length pattern) is not read from the index: the row's relationship (or
+// list, walked in order from `from`) must leave `from` in the pattern's direction, have one of
+// its types, and the list's length be within the bounds; `to` is where it ends.
 
 #include <optional>
 #include <string>
@@ -59,6 +64,7 @@ class Expand final : public Operator {
   void scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
                  std::vector<Step>& out);
   void expandRow(const Batch& in, size_t row);
+  void followBound(const Batch& in, size_t row, ValueId from);
   void walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in, size_t row);
   // The identities of the relationships row `row` binds in distinctColumns_ (relationship
   // uniqueness), into rowRelationships_.
@@ -71,9 +77,10 @@ class Expand final : public Operator {
   CypherRuntime& runtime_;
   ExpandNode node_;
   int fromColumn_ = -1;
-  int toInputColumn_ = -1;       // expand-into: the input already binds `to`
-  int relationshipColumn_ = -1;  // output column of the relationship, or -1
-  int toColumn_ = -1;            // output column of `to`
+  int toInputColumn_ = -1;            // expand-into: the input already binds `to`
+  int relationshipColumn_ = -1;       // output column of the relationship, or -1
+  int boundRelationshipColumn_ = -1;  // the input binds the relationship (or list) already
+  int toColumn_ = -1;                 // output column of `to`
   std::vector<int> distinctColumns_;
   std::vector<uint64_t> rowRelationships_;  // identities the current row already uses
   std::vector<core::NodeId> typeIds_;       // resolved `types`; empty with !anyType_: none stored

@@ -155,6 +155,31 @@ TEST_F(ReadingClausesTest, ChainStartsFromThePinnedNodeAndWhereMovesDownToIt) {
   }
 }
 
+TEST_F(ReadingClausesTest, RelationshipBoundBeforeIsFollowedNotRead) {
+  write("CREATE (a:P {name: 'a'})-[:F]->(b:P {name: 'b'})-[:G]->(c {name: 'c'}), (b)-[:L]->(b)");
+  const std::vector<std::pair<std::string, Rows>> cases = {
+      {"MATCH ()-[r:F]->() WITH r MATCH (x)<-[r]-(y) RETURN x.name, y.name", {"'b' | 'a'"}},
+      {"MATCH ()-[r:F]->() WITH r MATCH (x)-[r]-(y) RETURN x.name, y.name",
+       {"'a' | 'b'", "'b' | 'a'"}},
+      {"MATCH ()-[r:L]->() WITH r MATCH (x)-[r]-(y) RETURN x.name, y.name", {"'b' | 'b'"}},
+      {"MATCH ()-[r:F]->() WITH r MATCH (x)-[r:G]->(y) RETURN x.name", {}},
+      {"MATCH ()-[r:F]->() WITH r MATCH (x:Q)-[r]->(y) RETURN x.name", {}},
+      {"MATCH (a {name: 'a'}) OPTIONAL MATCH (a)-[r:G]->() WITH r MATCH ()-[r]->(y) RETURN y", {}},
+      // A list bound before: walked in order from the pattern's start, or reversed from its end.
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*]->(y) "
+       "RETURN x.name, y.name",
+       {"'a' | 'c'"}},
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*]->(y {name: 'c'}) "
+       "RETURN x.name",
+       {"'a'"}},
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r2, r1] AS rs MATCH (x)-[rs*]->(y) RETURN x.name",
+       {}},
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*3..]->(y) RETURN x",
+       {}},
+  };
+  for (const auto& [text, expected] : cases) EXPECT_EQ(bothPlans(text), expected) << text;
+}
+
 TEST_F(ReadingClausesTest, OptionalMatchFromANullNodeMatchesNothing) {
   write("CREATE (:A {name: 'a'})-[:T]->(:B {name: 'b'})-[:T]->(:C {name: 'c'})");
   // b is null after the first OPTIONAL MATCH: the second finds nothing for it, and the row
