@@ -13,6 +13,10 @@ namespace cairn::cypher {
 StatementShape inspectStatement(std::string_view text) {
   const ast::Statement statement = parseStatement(text);
   checkStatement(statement);
+  return shapeOf(statement);
+}
+
+StatementShape shapeOf(const ast::Statement& statement) {
   return StatementShape{statement.mode, firstUpdatingClause(statement.query).has_value()};
 }
 

@@ -33,6 +33,8 @@ struct StatementShape {
 
 // Parses and checks `text`: throws the compile-time errors runStatement would throw.
 StatementShape inspectStatement(std::string_view text);
+// The shape of a parsed and checked statement.
+StatementShape shapeOf(const ast::Statement& statement);
 
 // The first updating clause of the statement's first part, if any part has one.
 std::optional<size_t> firstUpdatingClause(const ast::Query& query);

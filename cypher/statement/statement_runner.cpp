@@ -112,11 +112,21 @@ class NoGraph final : public query::value::GraphAccess {
 
 }  // namespace
 
+ast::Statement parseCheckedStatement(std::string_view text) {
+  ast::Statement statement = parseStatement(text);
+  checkStatement(statement);
+  return statement;
+}
+
 StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink) {
-  ast::Statement statement = parseStatement(text);
-  checkStatement(statement);
+  return runStatement(ledger, parseCheckedStatement(text), parameters, options, sink);
+}
+
+StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& statement,
+                             const query::value::Parameters& parameters,
+                             const query::QueryOptions& options, query::ValueSink& sink) {
   NoGraph none;
   if (statement.mode == ast::StatementMode::kExplain) {
     const auto snapshot = ledger.snapshot();
@@ -154,10 +164,8 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
   const bool createOnly = isCreateAndUnwindOnly(part);
   if (createOnly) {
     report.wrote = true;
-    // The PROFILE prefix is this runner's to handle; the writer runs the statement itself.
-    const ast::StatementMode mode = std::exchange(statement.mode, ast::StatementMode::kNormal);
-    report.counters = runCreateStatement(ledger, statement, parameters);
-    statement.mode = mode;
+    // The PROFILE prefix is this runner's to handle; the writer runs the query itself.
+    report.counters = runCreateQuery(ledger, query, parameters);
     report.t = ledger.snapshot()->t();
   } else {
     report = runReadThenCreate(ledger, part, *firstUpdate, parameters, runOptions, sink);

@@ -47,14 +47,14 @@ Unwind compileUnwind(const ast::UnwindClause& clause, const std::vector<std::str
   return unwind;
 }
 
-std::vector<Step> compile(const ast::Statement& statement) {
-  if (statement.mode != ast::StatementMode::kNormal || statement.query.parts.size() != 1) {
+std::vector<Step> compile(const ast::Query& query) {
+  if (query.parts.size() != 1) {
     throw core::Error(core::ErrorCode::kUnsupported,
                       "only a single query of CREATE and UNWIND clauses runs here");
   }
   std::vector<Step> steps;
   std::vector<std::string> scope;
-  for (const ast::ClausePtr& clause : statement.query.parts[0].clauses) {
+  for (const ast::ClausePtr& clause : query.parts[0].clauses) {
     if (clause->kind() == ast::ClauseKind::kCreate) {
       CreateWriter writer(clause->as<ast::CreateClause>(), scope);
       scope = writer.scopeAfter();
@@ -108,7 +108,16 @@ std::vector<BoundVariables> unwindRows(const Unwind& unwind, std::vector<BoundVa
 
 CreateCounters runCreateStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                                   const query::value::Parameters& parameters) {
-  const std::vector<create_statement::Step> steps = create_statement::compile(statement);
+  if (statement.mode != ast::StatementMode::kNormal) {
+    throw core::Error(core::ErrorCode::kUnsupported,
+                      "only a single query of CREATE and UNWIND clauses runs here");
+  }
+  return runCreateQuery(ledger, statement.query, parameters);
+}
+
+CreateCounters runCreateQuery(index::LiveLedger& ledger, const ast::Query& query,
+                              const query::value::Parameters& parameters) {
+  const std::vector<create_statement::Step> steps = create_statement::compile(query);
   CreateCounters counters;
   std::optional<core::Error> failure;
   index::Transaction tx;

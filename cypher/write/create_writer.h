@@ -118,6 +118,9 @@ class CreateWriter {
 // on any error nothing is committed.
 CreateCounters runCreateStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                                   const query::value::Parameters& parameters = {});
+// The same for the query of a statement whose EXPLAIN/PROFILE prefix the caller handles.
+CreateCounters runCreateQuery(index::LiveLedger& ledger, const ast::Query& query,
+                              const query::value::Parameters& parameters = {});
 // Parses `text` (cypher::parseStatement) and runs it as above.
 CreateCounters runCreateStatement(index::LiveLedger& ledger, std::string_view text,
                                   const query::value::Parameters& parameters = {});

@@ -41,6 +41,7 @@ struct ApiContext {
   AccessLog& accessLog;
   GcService& gc;
   QueryParseCache* parseCache = nullptr;          // null: every query is parsed afresh
+  CypherParseCache* cypherParseCache = nullptr;   // null: every statement is parsed afresh
   MemoryReleaseService* memoryRelease = nullptr;  // null: requests are not reported to one
 };
 

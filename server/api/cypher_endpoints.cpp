@@ -62,7 +62,14 @@ void runCypherJob(const RouteCall& call, const CypherJob& job) {
       throw core::Error(core::ErrorCode::kCancelled, "the client closed the connection");
     }
     const CypherRequest request = readCypherRequest(job.body, exchange.request().body);
-    const cypher::StatementShape shape = cypher::inspectStatement(request.statement);
+    // Parsed and checked once per distinct text (query_parse_cache.h); compile-time errors are
+    // thrown here, before anything runs.
+    auto parse = [&request] { return cypher::parseCheckedStatement(request.statement); };
+    CypherParseCache* cache = call.context->cypherParseCache;
+    const std::shared_ptr<const cypher::ast::Statement> statement =
+        cache != nullptr ? cache->get("", request.statement, parse)
+                         : std::make_shared<const cypher::ast::Statement>(parse());
+    const cypher::StatementShape shape = cypher::shapeOf(*statement);
     const bool writes = job.planOnly ? shape.updating && job.analyze : shape.writes();
     if (writes) {
       call.authorizer->authorize(exchange.request(), Scope::kWrite);
@@ -85,11 +92,10 @@ void runCypherJob(const RouteCall& call, const CypherJob& job) {
       if (job.analyze) {
         options.analyze = true;
         DiscardingValues sink;
-        plan = cypher::runStatement(*live, request.statement, request.parameters, options, sink)
-                   .query.plan;
+        plan =
+            cypher::runStatement(*live, *statement, request.parameters, options, sink).query.plan;
       } else {
-        plan = cypher::explainStatement(*live->snapshot(), request.statement, request.parameters,
-                                        options)
+        plan = cypher::explainStatement(*live->snapshot(), *statement, request.parameters, options)
                    .plan;
       }
       answerPlan(exchange, plan);
@@ -99,7 +105,7 @@ void runCypherJob(const RouteCall& call, const CypherJob& job) {
     stream = exchange.stream(200, "application/json");
     Neo4jResultWriter writer(*stream);
     const cypher::StatementReport report =
-        cypher::runStatement(*live, request.statement, request.parameters, options, writer);
+        cypher::runStatement(*live, *statement, request.parameters, options, writer);
     writer.finish(report);
     stream->finish();
   } catch (...) {

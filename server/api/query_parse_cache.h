@@ -1,11 +1,13 @@
 #pragma once
-// QueryParseCache: parsed SPARQL queries by (base IRI, query text), least recently used first
-// out. Applications and benchmark drivers send the same texts again and again; parsing is about a
+// ParseCache: parsed queries by (namespace, query text), least recently used first out; one for
+// SPARQL (namespace: the base IRI) and one for Cypher statements (parsed and checked).
+// Applications and benchmark drivers send the same texts again and again; parsing is about a
 // third of the engine's time for a point query (docs/BENCHMARKS.md, "Where the time of a point
 // query goes"). Only the parse is cached, not the plan: a plan depends on the snapshot's
 // statistics and dictionary ids, which every commit changes. Sharing the result is safe because
-// nothing after the parser mutates a query's algebra (callers copy the Query, whose algebra
-// nodes are shared, and may change the copy's own fields such as the dataset).
+// nothing after the parser mutates a parse (SPARQL callers copy the Query, whose algebra nodes
+// are shared, and may change the copy's own fields such as the dataset; a Cypher statement is
+// read only).
 //
 // Thread-safety: every method may be called concurrently.
 
@@ -21,18 +23,19 @@
 
 #include "query/algebra/query.h"
 
+namespace cairn::cypher::ast {
+struct Statement;
+}
+
 namespace cairn::server::api {
 
-class QueryParseCache {
+// The cache without its type: entries are shared_ptr<const void>, cast back by ParseCache.
+class ErasedParseCache {
  public:
-  // Holds at most `capacity` queries (0: caches nothing); texts longer than kMaxTextBytes are
-  // never cached.
-  explicit QueryParseCache(size_t capacity) : capacity_(capacity) {}
+  explicit ErasedParseCache(size_t capacity) : capacity_(capacity) {}
 
-  // The cached parse of `text` under `baseIri`, or parse()'s result, which is then cached.
-  // What parse() throws (a syntax error) passes through and nothing is cached.
-  std::shared_ptr<const query::Query> get(std::string_view baseIri, std::string_view text,
-                                          const std::function<query::Query()>& parse);
+  std::shared_ptr<const void> get(std::string_view space, std::string_view text,
+                                  const std::function<std::shared_ptr<const void>()>& parse);
 
   uint64_t hits() const;
   uint64_t misses() const;
@@ -43,7 +46,7 @@ class QueryParseCache {
  private:
   struct Entry {
     std::string key;
-    std::shared_ptr<const query::Query> query;
+    std::shared_ptr<const void> parsed;
   };
 
   const size_t capacity_;
@@ -53,5 +56,35 @@ class QueryParseCache {
   uint64_t hits_ = 0;
   uint64_t misses_ = 0;
 };
+
+template <typename Parsed>
+class ParseCache {
+ public:
+  // Holds at most `capacity` parses (0: caches nothing); texts longer than kMaxTextBytes are
+  // never cached.
+  explicit ParseCache(size_t capacity) : cache_(capacity) {}
+
+  // The cached parse of `text` in `space`, or parse()'s result, which is then cached. What
+  // parse() throws (a syntax error) passes through and nothing is cached.
+  std::shared_ptr<const Parsed> get(std::string_view space, std::string_view text,
+                                    const std::function<Parsed()>& parse) {
+    return std::static_pointer_cast<const Parsed>(
+        cache_.get(space, text, [&parse]() -> std::shared_ptr<const void> {
+          return std::make_shared<const Parsed>(parse());
+        }));
+  }
+
+  uint64_t hits() const { return cache_.hits(); }
+  uint64_t misses() const { return cache_.misses(); }
+  size_t size() const { return cache_.size(); }
+
+  static constexpr size_t kMaxTextBytes = ErasedParseCache::kMaxTextBytes;
+
+ private:
+  ErasedParseCache cache_;
+};
+
+using QueryParseCache = ParseCache<query::Query>;
+using CypherParseCache = ParseCache<cypher::ast::Statement>;
 
 }  // namespace cairn::server::api

@@ -26,6 +26,7 @@ struct CairnServer::Running {
   std::unique_ptr<QueryPool> pool;
   std::unique_ptr<api::AccessLog> accessLog;
   std::unique_ptr<api::QueryParseCache> parseCache;
+  std::unique_ptr<api::CypherParseCache> cypherParseCache;
   std::unique_ptr<api::Api> api;
   std::unique_ptr<http::HttpServer> http;
 };
@@ -70,6 +71,20 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
                                       ? one(static_cast<double>(running_->parseCache->misses()))
                                       : observability::GaugeSamples{};
                          });
+  metrics_.gaugeCallback("cairn_cypher_parse_cache_hits_total",
+                         "Cypher statements whose parse came from the parse cache", {},
+                         [this, one] {
+                           return running_ && running_->cypherParseCache
+                                      ? one(static_cast<double>(running_->cypherParseCache->hits()))
+                                      : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback(
+      "cairn_cypher_parse_cache_misses_total",
+      "Cypher statements parsed afresh (not in the parse cache)", {}, [this, one] {
+        return running_ && running_->cypherParseCache
+                   ? one(static_cast<double>(running_->cypherParseCache->misses()))
+                   : observability::GaugeSamples{};
+      });
   // Indexer counters of the ledgers opened so far, read at scrape time (monotonic values
   // exposed as gauges: they live in each LiveLedger, which a drop may discard).
   auto indexerGauge = [this](const char* name, const char* help, auto value) {
@@ -180,9 +195,10 @@ void CairnServer::start() {
   running->pool = std::make_unique<QueryPool>(concurrent, config_.maxQueuedQueries);
   running->accessLog = std::make_unique<api::AccessLog>(config_.accessLog, accessLogEnabled_);
   running->parseCache = std::make_unique<api::QueryParseCache>(kParseCacheEntries);
-  running->api = std::make_unique<api::Api>(
-      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog,
-                      *running->gc, running->parseCache.get(), running->memoryRelease.get()});
+  running->cypherParseCache = std::make_unique<api::CypherParseCache>(kParseCacheEntries);
+  running->api = std::make_unique<api::Api>(api::ApiContext{
+      config_, *running->ledgers, *running->pool, metrics_, *running->accessLog, *running->gc,
+      running->parseCache.get(), running->cypherParseCache.get(), running->memoryRelease.get()});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;

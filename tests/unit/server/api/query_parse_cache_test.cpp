@@ -1,6 +1,6 @@
 // QueryParseCache: a text is parsed once and then served from the cache; the base IRI is part of
 // the key; the least recently used entry leaves first; syntax errors are not cached; concurrent
-// callers all get the same answer.
+// callers all get the same answer. The Cypher cache keeps checked statements the same way.
 
 #include "server/api/query_parse_cache.h"
 
@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "core/error.h"
+#include "cypher/ast/statement.h"
+#include "cypher/statement/statement_runner.h"
 #include "sparql/parser/sparql_parser.h"
 
 namespace cairn::server::api {
@@ -114,6 +116,29 @@ TEST(QueryParseCache, ConcurrentCallersGetTheSameQuery) {
   EXPECT_LE(calls.load(), 8);  // at most one parse per caller that raced the first insert
   EXPECT_EQ(cache.size(), 1u);
   EXPECT_EQ(cache.hits() + cache.misses(), 8u * 200u);
+}
+
+TEST(CypherParseCache, KeepsCheckedStatementsAndNotTheirErrors) {
+  CypherParseCache cache(8);
+  int calls = 0;
+  auto parse = [&calls](std::string text) {
+    return [&calls, text] {
+      ++calls;
+      return cypher::parseCheckedStatement(text);
+    };
+  };
+  const std::string read = "MATCH (n:User {id: $k}) RETURN n.name";
+  auto first = cache.get("", read, parse(read));
+  auto second = cache.get("", read, parse(read));
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(first->query.parts.size(), 1u);
+  // A semantic error (an undefined variable) is thrown each time, never cached.
+  const std::string wrong = "MATCH (n) RETURN m";
+  for (int i = 0; i < 2; ++i) EXPECT_THROW(cache.get("", wrong, parse(wrong)), core::Error);
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_EQ(cache.hits(), 1u);
 }
 
 }  // namespace query_parse_cache_test
