@@ -47,6 +47,9 @@ const QueryPair kPairs[] = {
      "SELECT ?c { ?u pg:id {K} ; a pg:User ; pg:completion_percentage ?c }", true, 1},
     {"one-hop", "MATCH (u:User {id: $k})-[:Friend]->(f) RETURN f.id",
      "SELECT ?i { ?u pg:id {K} ; a pg:User ; pg:Friend ?f . ?f pg:id ?i }", true, 1},
+    // The key on the node written last, in WHERE: the chain must still start from a seek.
+    {"one-hop-keyed-last", "MATCH (f)<-[:Friend]-(u:User) WHERE u.id = $k RETURN f.id",
+     "SELECT ?i { ?u pg:id {K} ; a pg:User ; pg:Friend ?f . ?f pg:id ?i }", true, 1},
     {"two-hop-count-distinct",
      "MATCH (u:User {id: $k})-[:Friend]->()-[:Friend]->(f) RETURN count(DISTINCT f)",
      "SELECT (COUNT(DISTINCT ?f) AS ?n) { ?u pg:id {K} ; a pg:User ; pg:Friend ?x . "
