@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "query/algebra/op_traits.h"
+
 namespace cairn::cypher {
 
 namespace filter_placement {
@@ -189,6 +191,7 @@ bool cannotRaise(const query::Expr& e, const std::set<std::string>& entities) {
     return std::all_of(e.args.begin(), e.args.end(),
                        [&](const Expr& a) { return isSafeOperand(a, entities); });
   };
+  if (query::isComparisonOperator(e.op)) return operandsSafe();
   switch (e.op) {
     case Op::kAnd:
     case Op::kOr:
@@ -197,12 +200,6 @@ bool cannotRaise(const query::Expr& e, const std::set<std::string>& entities) {
       // Over predicates only: NOT 1 is a type error.
       return std::all_of(e.args.begin(), e.args.end(),
                          [&](const Expr& a) { return cannotRaise(a, entities); });
-    case Op::kEqual:
-    case Op::kNotEqual:
-    case Op::kLess:
-    case Op::kGreater:
-    case Op::kLessEqual:
-    case Op::kGreaterEqual:
     case Op::kIsNull:
     case Op::kIsNotNull:
     case Op::kStartsWith:

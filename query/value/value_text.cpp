@@ -106,27 +106,36 @@ void appendText(std::string& out, const Value& v, const GraphAccess* graph) {
       appendPath(out, v.asPath(), graph);
       return;
     case ValueKind::kDate:
-      out += quoteString(formatDate(v.asDate()));
-      return;
     case ValueKind::kLocalTime:
-      out += quoteString(formatLocalTime(v.asLocalTime()));
-      return;
     case ValueKind::kTime:
-      out += quoteString(formatTime(v.asTime()));
-      return;
     case ValueKind::kLocalDateTime:
-      out += quoteString(formatLocalDateTime(v.asLocalDateTime()));
-      return;
     case ValueKind::kDateTime:
-      out += quoteString(formatDateTime(v.asDateTime()));
-      return;
     case ValueKind::kDuration:
-      out += quoteString(formatDuration(v.asDuration()));
+      out += quoteString(temporalText(v));
       return;
   }
 }
 
 }  // namespace
+
+std::string temporalText(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::kDate:
+      return formatDate(v.asDate());
+    case ValueKind::kLocalTime:
+      return formatLocalTime(v.asLocalTime());
+    case ValueKind::kTime:
+      return formatTime(v.asTime());
+    case ValueKind::kLocalDateTime:
+      return formatLocalDateTime(v.asLocalDateTime());
+    case ValueKind::kDateTime:
+      return formatDateTime(v.asDateTime());
+    case ValueKind::kDuration:
+      return formatDuration(v.asDuration());
+    default:
+      return {};
+  }
+}
 
 FloatDigits shortestFloatDigits(double d) {
   // Shortest round-trip digits in scientific form: "-1.2345e+06".

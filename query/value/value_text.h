@@ -12,6 +12,9 @@
 
 namespace cairn::query::value {
 
+// The ISO 8601 text of a temporal value (Value::isTemporal()), unquoted; empty for others.
+std::string temporalText(const Value& v);
+
 // Floats: the shortest digits that read back as the same double, in positional notation for
 // magnitudes in [1e-6, 1e21) and with a ".0" when integral (1000000000.0, 0.00001), otherwise
 // as <mantissa>e<exponent> (1e-305, 1.2635418652381264e305), as the TCK writes them.

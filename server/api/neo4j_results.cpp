@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "query/value/temporal/temporal_text.h"
 #include "query/value/value_text.h"
 #include "sparql/results/json_writer.h"
 
@@ -106,22 +105,12 @@ void appendRow(std::string& out, const Value& v, const GraphAccess& graph) {
       return;
     }
     case ValueKind::kDate:
-      appendString(out, query::value::formatDate(v.asDate()));
-      return;
     case ValueKind::kLocalTime:
-      appendString(out, query::value::formatLocalTime(v.asLocalTime()));
-      return;
     case ValueKind::kTime:
-      appendString(out, query::value::formatTime(v.asTime()));
-      return;
     case ValueKind::kLocalDateTime:
-      appendString(out, query::value::formatLocalDateTime(v.asLocalDateTime()));
-      return;
     case ValueKind::kDateTime:
-      appendString(out, query::value::formatDateTime(v.asDateTime()));
-      return;
     case ValueKind::kDuration:
-      appendString(out, query::value::formatDuration(v.asDuration()));
+      appendString(out, query::value::temporalText(v));
       return;
   }
 }

@@ -2,15 +2,15 @@
 // A Cypher answer as a human-readable table for `cairn query --lang cypher` (the default
 // format): pipe-separated columns headed by the column names, each value as openCypher writes it
 // (query/value/value_text.h: 'text', 1.0, (:Label {k: 1}), [:T], <(:A)-[:T]->(:B)>), and a row
-// count at the end. As the SPARQL table: widths from the first `sampleRows` rows, held back until
-// then; later rows stream and a wider cell is cut to "...". A statement without columns (an
-// update) prints no table. Not thread-safe.
+// count at the end, laid out by the SPARQL table's TextTable (sparql/results/text_table.h). A
+// statement without columns (an update) prints no table. Not thread-safe.
 
 #include <string>
 #include <vector>
 
 #include "query/engine/cypher_query.h"
 #include "sparql/results/byte_output.h"
+#include "sparql/results/text_table.h"
 
 namespace cairn::server {
 
@@ -26,18 +26,9 @@ class CypherTableWriter final : public query::ValueSink {
   void end() override;
 
  private:
-  void releaseSample();
-  void writeLine(const std::vector<std::string>& cells);
-
   sparql::results::OutputBuffer buffer_;
-  size_t sampleRows_;
-  size_t maxWidth_;
+  sparql::results::TextTable table_;
   const query::value::GraphAccess* graph_ = nullptr;
-  std::vector<std::string> header_;
-  std::vector<size_t> widths_;
-  std::vector<std::vector<std::string>> sample_;
-  bool streaming_ = false;
-  uint64_t rowCount_ = 0;
 };
 
 }  // namespace cairn::server

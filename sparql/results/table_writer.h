@@ -1,13 +1,10 @@
 #pragma once
-// A human-readable table for the CLI (text/plain): Markdown-style pipe columns, terms in
-// Turtle syntax (compacted by the query's prefixes), a row count at the end.
-//
-// Column widths come from the header and the first `tableSampleRows` rows, which are held back
-// until the sample is full (or the result ends); after that rows stream with those widths, and
-// a wider cell is cut to the width, ending in "...". Widths count code points, so wide (CJK)
-// and combining characters can still misalign. ASK answers are the word "true" or "false".
+// A human-readable table for the CLI (text/plain): terms in Turtle syntax (compacted by the
+// query's prefixes) in a TextTable (text_table.h: pipe columns, widths from the first
+// `tableSampleRows` rows, a row count at the end). ASK answers are the word "true" or "false".
 
 #include "sparql/results/term_text.h"
+#include "sparql/results/text_table.h"
 #include "sparql/results/writer_base.h"
 
 namespace cairn::sparql::results {
@@ -22,18 +19,8 @@ class TableWriter final : public SolutionWriter {
   void writeBoolean(bool value) override;
   void writeTail() override;
 
-  // Writes the header and the held-back rows with widths computed from them.
-  void releaseSample();
-  void writeLine(const std::vector<std::string>& cells);
-
   PrefixMap prefixes_;
-  size_t sampleRows_;
-  size_t maxWidth_;
-  std::vector<std::string> header_;
-  std::vector<std::vector<std::string>> sample_;
-  std::vector<size_t> widths_;
-  bool streaming_ = false;  // the sample was released; rows now go straight out
-  uint64_t rowCount_ = 0;
+  TextTable table_;
 };
 
 }  // namespace cairn::sparql::results

@@ -147,19 +147,8 @@ std::string textOf(const Value& v) {
       return javaDoubleText(v.asFloat());
     case ValueKind::kBoolean:
       return v.asBoolean() ? "true" : "false";
-    case ValueKind::kDate:
-      return formatDate(v.asDate());
-    case ValueKind::kLocalTime:
-      return formatLocalTime(v.asLocalTime());
-    case ValueKind::kTime:
-      return formatTime(v.asTime());
-    case ValueKind::kLocalDateTime:
-      return formatLocalDateTime(v.asLocalDateTime());
-    case ValueKind::kDateTime:
-      return formatDateTime(v.asDateTime());
-    case ValueKind::kDuration:
-      return formatDuration(v.asDuration());
     default:
+      if (v.isTemporal()) return temporalText(v);
       throwInvalidArgumentValue("toString", v);
   }
 }

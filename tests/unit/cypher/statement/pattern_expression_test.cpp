@@ -18,7 +18,7 @@
 #include "query/exec/exec_context.h"
 #include "query/plan/pattern_runner.h"
 #include "query/value/value_text.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace pattern_expression_test {
@@ -26,35 +26,11 @@ namespace pattern_expression_test {
 using query::value::Value;
 using Rows = std::vector<std::string>;
 
-class TextRows final : public query::ValueSink {
- public:
-  void begin(const std::vector<std::string>&, const query::value::GraphAccess& graph) override {
-    graph_ = &graph;
-  }
-  void row(std::span<const Value> values) override {
-    std::string line;
-    for (size_t i = 0; i < values.size(); ++i) {
-      line += (i ? " | " : "") + query::value::toText(values[i], graph_);
-    }
-    rows.push_back(line);
-    this->values.emplace_back(values.begin(), values.end());
-  }
-  void end() override {}
-  std::vector<std::string> rows;
-  std::vector<std::vector<Value>> values;
-
- private:
-  const query::value::GraphAccess* graph_ = nullptr;
-};
+using testing::TextRows;
 
 class PatternExpressionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    base_ = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base_.blobs, *base_.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    live_ = std::move(opened).value();
     // a -T-> b -T-> c, a -T-> d, b -U-> a; e alone.
     run("CREATE (a:A {name: 'a', x: 1}), (b:B {name: 'b', x: 2}), (c:C {name: 'c', x: 3}), "
         "(d:B {name: 'd', x: 0}), (:E {name: 'e'}), "
@@ -73,8 +49,8 @@ class PatternExpressionTest : public ::testing::Test {
     return out;
   }
 
-  testing::TestLedger base_;
-  std::shared_ptr<index::LiveLedger> live_;
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
 };
 
 TEST_F(PatternExpressionTest, PatternPredicatesCorrelateOnTheRow) {

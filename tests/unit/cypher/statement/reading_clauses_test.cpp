@@ -14,42 +14,17 @@
 #include "query/exec/plan_info.h"
 #include "query/plan/planner.h"
 #include "query/value/value_text.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace reading_clauses_test {
 
 using Rows = std::vector<std::string>;
 
-class TextRows final : public query::ValueSink {
- public:
-  void begin(const std::vector<std::string>&, const query::value::GraphAccess& graph) override {
-    graph_ = &graph;
-  }
-  void row(std::span<const query::value::Value> values) override {
-    std::string line;
-    for (size_t i = 0; i < values.size(); ++i) {
-      line += (i ? " | " : "") + query::value::toText(values[i], graph_);
-    }
-    rows.push_back(line);
-  }
-  void end() override {}
-  Rows rows;
-
- private:
-  const query::value::GraphAccess* graph_ = nullptr;
-};
+using testing::TextRows;
 
 class ReadingClausesTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    base_ = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base_.blobs, *base_.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    live_ = std::move(opened).value();
-  }
-
   void write(const std::string& text) {
     TextRows sink;
     runStatement(*live_, text, {}, query::QueryOptions{}, sink);
@@ -78,8 +53,8 @@ class ReadingClausesTest : public ::testing::Test {
     return seeded;
   }
 
-  testing::TestLedger base_;
-  std::shared_ptr<index::LiveLedger> live_;
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
 };
 
 TEST_F(ReadingClausesTest, PropertyEqualitySeeksTheIndexWithCypherEquality) {
@@ -133,8 +108,7 @@ TEST_F(ReadingClausesTest, ChainStartsFromThePinnedNodeAndWhereMovesDownToIt) {
   const std::vector<std::pair<std::string, Rows>> cases = {
       {"MATCH (f:Q)<-[:F]-(u:P) WHERE u.v = 1 RETURN f.name", {"'x'", "'y'"}},
       {"MATCH (f)<-[:F]-(u) WHERE u.v = 2 AND f.name = 'y' RETURN u.name", {"'b'"}},
-      {"MATCH (f)<-[r:F]-(u) WHERE u.v = 1 AND NOT f.name STARTS WITH 'x' RETURN f.name",
-       {"'y'"}},
+      {"MATCH (f)<-[r:F]-(u) WHERE u.v = 1 AND NOT f.name STARTS WITH 'x' RETURN f.name", {"'y'"}},
       {"MATCH (u:P)-[:F]->(f)-[:G]->(w {v: 2}) WHERE u.v = 1 OR u.v IS NULL RETURN w.name",
        {"'b'"}},
       {"MATCH (u:P), (f:Q {name: 'x'}) WHERE u.v = 2 AND f.name = 'x' RETURN u.name, f.name",
@@ -172,10 +146,8 @@ TEST_F(ReadingClausesTest, RelationshipBoundBeforeIsFollowedNotRead) {
       {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*]->(y {name: 'c'}) "
        "RETURN x.name",
        {"'a'"}},
-      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r2, r1] AS rs MATCH (x)-[rs*]->(y) RETURN x.name",
-       {}},
-      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*3..]->(y) RETURN x",
-       {}},
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r2, r1] AS rs MATCH (x)-[rs*]->(y) RETURN x.name", {}},
+      {"MATCH ()-[r1:F]->()-[r2:G]->() WITH [r1, r2] AS rs MATCH (x)-[rs*3..]->(y) RETURN x", {}},
   };
   for (const auto& [text, expected] : cases) EXPECT_EQ(bothPlans(text), expected) << text;
 }

@@ -24,7 +24,7 @@
 #include "query/value/value_text.h"
 #include "sparql/parser/sparql_parser.h"
 #include "sparql/results/collecting_sink.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace sparql_cypher_differential_test {
@@ -68,14 +68,6 @@ enum class Writer { kCypher, kSparql, kMixed };
 
 class Fixture {
  public:
-  Fixture() {
-    base_ = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base_.blobs, *base_.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    if (!opened.isOk()) throw std::runtime_error(opened.status().toString());
-    live_ = std::move(opened).value();
-  }
-
   void write(const Graph& g, Writer writer) {
     if (writer == Writer::kSparql) {
       sparqlNodes(g);
@@ -217,8 +209,8 @@ class Fixture {
                  " } ?p a pg:Person ; pg:id ?x . ?c a pg:City ; pg:id ?y }");
   }
 
-  testing::TestLedger base_;
-  std::shared_ptr<index::LiveLedger> live_;
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
 };
 
 struct QueryPair {

@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "cypher/statement/statement_runner.h"
 #include "index/write/live_ledger.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace statement_plan_test {
@@ -43,20 +43,13 @@ std::string detail(const query::PlanInfo& plan, std::string_view name) {
 
 class StatementPlanTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    base_ = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base_.blobs, *base_.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    live_ = std::move(opened).value();
-  }
   StatementReport run(const std::string& text) {
     sink_ = CountRows();
     return runStatement(*live_, text, {}, query::QueryOptions{}, sink_);
   }
 
-  testing::TestLedger base_;
-  std::shared_ptr<index::LiveLedger> live_;
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
   CountRows sink_;
 };
 

@@ -13,42 +13,15 @@
 #include "core/error.h"
 #include "index/write/live_ledger.h"
 #include "query/value/value_text.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace statement_runner_test {
 
-class TextRows final : public query::ValueSink {
- public:
-  void begin(const std::vector<std::string>& c, const query::value::GraphAccess& graph) override {
-    columns = c;
-    graph_ = &graph;
-  }
-  void row(std::span<const query::value::Value> values) override {
-    std::string line;
-    for (size_t i = 0; i < values.size(); ++i) {
-      line += (i ? " | " : "") + query::value::toText(values[i], graph_);
-    }
-    rows.push_back(line);
-  }
-  void end() override {}
-  std::vector<std::string> columns;
-  std::vector<std::string> rows;
-
- private:
-  const query::value::GraphAccess* graph_ = nullptr;
-};
+using testing::TextRows;
 
 class StatementRunnerTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    base_ = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base_.blobs, *base_.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    live_ = std::move(opened).value();
-  }
-
   StatementReport run(const std::string& text, const query::value::Parameters& params = {}) {
     last_ = TextRows();
     return runStatement(*live_, text, params, query::QueryOptions{}, last_);
@@ -65,8 +38,8 @@ class StatementRunnerTest : public ::testing::Test {
     return last_.rows;
   }
 
-  testing::TestLedger base_;
-  std::shared_ptr<index::LiveLedger> live_;
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
   TextRows last_;
 };
 

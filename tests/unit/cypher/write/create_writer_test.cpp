@@ -16,7 +16,7 @@
 #include "cypher/parser/parser.h"
 #include "index/write/live_ledger.h"
 #include "query/graph/property_graph_vocabulary.h"
-#include "tests/support/test_ledger.h"
+#include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
 namespace create_writer_test {
@@ -53,16 +53,8 @@ std::vector<std::string> texts(const std::vector<Fact>& facts) {
 }
 
 struct Fixture {
-  testing::TestLedger base;
-  std::shared_ptr<index::LiveLedger> live;
-
-  Fixture() {
-    base = testing::makeTestLedger({});
-    auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    EXPECT_TRUE(opened.isOk()) << opened.status().toString();
-    if (opened.isOk()) live = std::move(opened).value();
-  }
+  testing::CypherLedger ledger;
+  std::shared_ptr<index::LiveLedger> live = ledger.live;
 
   CreateCounters run(std::string_view text, const query::value::Parameters& parameters = {}) {
     return runCreateStatement(*live, text, parameters);
