@@ -38,8 +38,10 @@ BindJoin::BindJoin(ExecContext& ctx, OperatorPtr input, const TriplePattern& pat
     }
   }
   setVariables(std::move(vars));
-  addDetail("pattern", describePattern(pattern));
-  addDetail("algorithm", "bind (index nested loop)");
+  if (ctx.describesPlan()) {
+    addDetail("pattern", describePattern(pattern));
+    addDetail("algorithm", "bind (index nested loop)");
+  }
   std::string text;
   for (const Expr& f : filters) {
     filters_.push_back(compileFor(f, variables()));

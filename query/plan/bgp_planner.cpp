@@ -164,16 +164,21 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
       const bool bindAllowed = ctx_.enabled(kRewriteBindJoin);
       if (bindAllowed && bindCheaper(probes, scan)) {
         current = std::make_unique<BindJoin>(ctx_, std::move(current), pattern, scope);
-        current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +
-                                           " rows for ~" + formatRows(probes) + " probes");
+        if (ctx_.describesPlan()) {
+          current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +
+                                             " rows for ~" + formatRows(probes) + " probes");
+        }
       } else {
         auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
         scanOp->setEstimatedRows(scan);
         current = hashJoin(std::move(current), std::move(scanOp), bestRows);
-        current->addDetail("rejected", bindAllowed ? "bind join: ~" + formatRows(probes) +
-                                                         " probes x " + formatRows(kProbeCost) +
-                                                         " > ~" + formatRows(scan) + " scanned rows"
-                                                   : "bind join: disabled (bind-join)");
+        if (ctx_.describesPlan()) {
+          current->addDetail("rejected", bindAllowed
+                                             ? "bind join: ~" + formatRows(probes) + " probes x " +
+                                                   formatRows(kProbeCost) + " > ~" +
+                                                   formatRows(scan) + " scanned rows"
+                                             : "bind join: disabled (bind-join)");
+        }
       }
     }
     current->setEstimatedRows(bestRows);

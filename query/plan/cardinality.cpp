@@ -67,8 +67,36 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
   return t;
 }
 
+namespace {
+
+// The memo key of a pattern's scan: its terms' raw fields (the value length-prefixed; IRIs and
+// language tags hold no control characters), cheaper than their N-Triples text: this runs for
+// every pattern of every query, explained or not.
+std::string scanKey(const TriplePattern& pattern) {
+  std::string key;
+  for (const PatternTerm* t : {&pattern.subject, &pattern.predicate, &pattern.object}) {
+    if (t->isVariable) {
+      key += '?';
+      key += t->variable;
+    } else {
+      key += static_cast<char>('0' + static_cast<int>(t->term.kind));
+      key += std::to_string(t->term.value.size());  // a length: values may hold any byte
+      key += ':';
+      key += t->term.value;
+      key += '\x1f';
+      key += t->term.datatype;
+      key += '\x1f';
+      key += t->term.language;
+    }
+    key += '\x1e';
+  }
+  return key;
+}
+
+}  // namespace
+
 double Cardinality::scanRows(const TriplePattern& pattern, const GraphScope& scope) {
-  std::string key = describePattern(pattern);
+  std::string key = scanKey(pattern);
   for (core::NodeId g : scope.graphs) key += "|" + std::to_string(g);
   if (auto it = scanned_.find(key); it != scanned_.end()) return it->second;
 
