@@ -10,10 +10,10 @@
 
 namespace cairn::cypher {
 
-StatementShape inspectStatement(std::string_view text) {
-  const ast::Statement statement = parseStatement(text);
+ast::Statement parseCheckedStatement(std::string_view text) {
+  ast::Statement statement = parseStatement(text);
   checkStatement(statement);
-  return shapeOf(statement);
+  return statement;
 }
 
 StatementShape shapeOf(const ast::Statement& statement) {
@@ -81,9 +81,7 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
 StatementPlan explainStatement(const index::Ledger& ledger, std::string_view text,
                                const query::value::Parameters& parameters,
                                const query::QueryOptions& options) {
-  const ast::Statement statement = parseStatement(text);
-  checkStatement(statement);
-  return explainStatement(ledger, statement, parameters, options);
+  return explainStatement(ledger, parseCheckedStatement(text), parameters, options);
 }
 
 query::PlanInfo updatePlan(const ast::SingleQuery& part, size_t firstUpdate,

@@ -31,8 +31,8 @@ struct StatementShape {
   bool writes() const { return updating && mode != ast::StatementMode::kExplain; }
 };
 
-// Parses and checks `text`: throws the compile-time errors runStatement would throw.
-StatementShape inspectStatement(std::string_view text);
+// Parses and checks `text`: throws the compile-time errors (core::Error) before anything runs.
+ast::Statement parseCheckedStatement(std::string_view text);
 // The shape of a parsed and checked statement.
 StatementShape shapeOf(const ast::Statement& statement);
 

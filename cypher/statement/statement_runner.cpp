@@ -4,8 +4,6 @@
 #include <utility>
 
 #include "core/error.h"
-#include "cypher/parser/parser.h"
-#include "cypher/semantic/semantic_check.h"
 #include "cypher/statement/statement_plan.h"
 #include "cypher/translate/query_translator.h"
 #include "index/write/live_ledger.h"
@@ -111,12 +109,6 @@ class NoGraph final : public query::value::GraphAccess {
 };
 
 }  // namespace
-
-ast::Statement parseCheckedStatement(std::string_view text) {
-  ast::Statement statement = parseStatement(text);
-  checkStatement(statement);
-  return statement;
-}
 
 StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
                              const query::value::Parameters& parameters,

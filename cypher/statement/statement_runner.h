@@ -40,13 +40,11 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink);
 
-// The same for a statement parseCheckedStatement() returned: what a cache of parsed statements
-// runs (nothing here changes the statement, so one may serve concurrent runs).
+// The same for a statement parseCheckedStatement() (statement_plan.h) returned: what a cache of
+// parsed statements runs (nothing here changes the statement, so one may serve concurrent
+// runs).
 StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink);
-
-// Parses and checks `text` (what runStatement does first). Throws core::Error.
-ast::Statement parseCheckedStatement(std::string_view text);
 
 }  // namespace cairn::cypher

@@ -41,14 +41,6 @@ bool isPropertyOfVariable(const Expr& e) {
          e.args[0].kind == ExprKind::kVariable;
 }
 
-void collectConjuncts(const Expr& e, std::vector<const Expr*>& out) {
-  if (e.kind == ExprKind::kCall && e.op == Op::kAnd) {
-    for (const Expr& a : e.args) collectConjuncts(a, out);
-  } else {
-    out.push_back(&e);
-  }
-}
-
 // A value operand that cannot raise: a constant, parameter, null, a property of an entity, an
 // entity itself, or a list of those.
 bool isSafeOperand(const Expr& e, const std::set<std::string>& entities) {

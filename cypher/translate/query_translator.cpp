@@ -342,9 +342,9 @@ class SingleQueryTranslator {
     propertyFilters(base, toName, toNode.properties.get(), false);
   }
 
-  static Expr call(const char* function, std::vector<Expr> args) {
+  static Expr call(std::string_view function, std::vector<Expr> args) {
     Expr e = Expr::makeCall(Op::kFunction, std::move(args));
-    e.iri = function;
+    e.iri = std::string(function);
     return e;
   }
 
@@ -448,8 +448,7 @@ class SingleQueryTranslator {
       }
       auto extend = over<query::ExtendNode>(base);
       extend->variable = part.pathVariable;
-      extend->expr = Expr::makeCall(Op::kFunction, std::move(steps));
-      extend->expr.iri = std::string(query::value::kPathFunction);
+      extend->expr = call(query::value::kPathFunction, std::move(steps));
       base = extend;
       bind(part.pathVariable);
     }
@@ -495,7 +494,7 @@ class SingleQueryTranslator {
 
   // WHERE of a MATCH over its pattern `base`: each conjunct that cannot raise at the lowest
   // point binding what it reads, the others (in order) on top.
-  void placeWhere(AlgebraPtr& base, const ast::Pattern& pattern, Expr where) {
+  void placeWhere(AlgebraPtr& base, const ast::Pattern& pattern, const Expr& where) {
     std::set<std::string> entities;
     for (const auto& part : pattern.parts) {
       for (const auto& node : part.nodes) entities.insert(node.variable);
@@ -504,14 +503,14 @@ class SingleQueryTranslator {
       }
     }
     entities.erase("");
-    std::vector<Expr> conjuncts;
-    splitConjuncts(std::move(where), conjuncts);
+    std::vector<const Expr*> conjuncts;
+    query::appendConjuncts(where, conjuncts);
     std::vector<Expr> rest;
-    for (Expr& c : conjuncts) {
-      if (cannotRaise(c, entities)) {
-        base = placeCondition(base, std::move(c));
+    for (const Expr* c : conjuncts) {
+      if (cannotRaise(*c, entities)) {
+        base = placeCondition(base, *c);
       } else {
-        rest.push_back(std::move(c));
+        rest.push_back(*c);
       }
     }
     if (rest.empty()) return;
@@ -520,14 +519,6 @@ class SingleQueryTranslator {
       top = Expr::makeCall(Op::kAnd, {std::move(top), std::move(rest[i])});
     }
     addFilter(base, std::move(top));
-  }
-
-  static void splitConjuncts(Expr e, std::vector<Expr>& out) {
-    if (e.kind == query::ExprKind::kCall && e.op == Op::kAnd) {
-      for (Expr& a : e.args) splitConjuncts(std::move(a), out);
-    } else {
-      out.push_back(std::move(e));
-    }
   }
 
   // `node` without the filter conditions that read one of `variables` (which its rows do not

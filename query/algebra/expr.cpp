@@ -470,6 +470,14 @@ std::optional<std::string> cypherToString(const Expr& e) {
 
 }  // namespace
 
+void appendConjuncts(const Expr& e, std::vector<const Expr*>& out) {
+  if (e.kind == ExprKind::kCall && e.op == Op::kAnd) {
+    for (const Expr& a : e.args) appendConjuncts(a, out);
+  } else {
+    out.push_back(&e);
+  }
+}
+
 std::vector<std::string> referencedVariables(const Expr& expr) {
   std::vector<std::string> out;
   collectExpr(expr, out);

@@ -105,6 +105,10 @@ struct Expr {
 // variables, which the pattern binds (its correlation with the row is the engine's business).
 std::vector<std::string> referencedVariables(const Expr& expr);
 
+// The conjuncts of `e` (the operands of nested ANDs, in order; `e` itself when it is no AND),
+// appended to `out` as pointers into `e`.
+void appendConjuncts(const Expr& e, std::vector<const Expr*>& out);
+
 // SPARQL-like rendering: (?x > 5), REGEX(?s, "a", "i"), EXISTS {...}.
 std::string toString(const Expr& expr);
 

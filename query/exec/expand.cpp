@@ -188,8 +188,8 @@ void Expand::collectRowRelationships(const Batch& in, size_t row) {
   }
 }
 
-bool Expand::clashes(const Step& step) const {
-  return std::find(rowRelationships_.begin(), rowRelationships_.end(), step.identity) !=
+bool Expand::clashes(uint64_t identity) const {
+  return std::find(rowRelationships_.begin(), rowRelationships_.end(), identity) !=
          rowRelationships_.end();
 }
 
@@ -228,7 +228,7 @@ void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const B
   for (const Step& step : steps) {
     bool used = false;
     for (const Step& s : path) used = used || s.identity == step.identity;
-    if (used || clashes(step)) continue;
+    if (used || clashes(step.identity)) continue;
     path.push_back(step);
     walk(step.end, depth + 1, path, in, row);
     path.pop_back();
@@ -254,7 +254,7 @@ void Expand::expandRow(const Batch& in, size_t row) {
   stepsFrom(from, steps, target);
   std::vector<Step> one(1);
   for (const Step& step : steps) {
-    if (clashes(step)) continue;
+    if (clashes(step.identity)) continue;
     one[0] = step;
     emit(one, step.end, in, row);
   }
@@ -282,10 +282,7 @@ void Expand::followBound(const Batch& in, size_t row, ValueId from) {
     if (!anyType_ && std::find(typeIds_.begin(), typeIds_.end(), r.type) == typeIds_.end()) {
       return;
     }
-    if (std::find(rowRelationships_.begin(), rowRelationships_.end(), r.id) !=
-        rowRelationships_.end()) {
-      return;
-    }
+    if (clashes(r.id)) return;
     for (size_t j = 0; j < i; ++j) {
       if (rels[j].id == r.id) return;  // a relationship at most once per path
     }

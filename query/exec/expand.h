@@ -69,7 +69,8 @@ class Expand final : public Operator {
   // The identities of the relationships row `row` binds in distinctColumns_ (relationship
   // uniqueness), into rowRelationships_.
   void collectRowRelationships(const Batch& in, size_t row);
-  bool clashes(const Step& step) const;
+  // Whether the row already uses the relationship with this identity elsewhere in its pattern.
+  bool clashes(uint64_t identity) const;
   ValueId relationshipValue(const Step& step);
   void emit(const std::vector<Step>& path, ValueId end, const Batch& in, size_t row);
 

@@ -76,14 +76,6 @@ bool isStatementConstant(const Expr& e) {
   }
 }
 
-void appendConjuncts(const Expr& e, std::vector<const Expr*>& out) {
-  if (e.kind == ExprKind::kCall && e.op == Op::kAnd) {
-    for (const Expr& a : e.args) appendConjuncts(a, out);
-  } else {
-    out.push_back(&e);
-  }
-}
-
 // A condition `?n.k = value` (either way round) with value a statement constant.
 struct PropertyEquality {
   std::string node;

@@ -111,7 +111,9 @@ void runCypher(const QueryArgs& args, const std::string& text) {
                       "--format for Cypher is table or json, not '" + args.format + "'");
   }
   const query::value::Parameters parameters = cypherParameters(args.params);
-  const cypher::StatementShape shape = cypher::inspectStatement(text);
+  // Parsed and checked once: its shape decides how the store opens, then it runs.
+  const cypher::ast::Statement statement = cypher::parseCheckedStatement(text);
+  const cypher::StatementShape shape = cypher::shapeOf(statement);
   const bool writes = shape.writes() && !args.explain;
   const std::optional<int64_t> asOf = asOfMillis(args);
   if (writes && (args.t || asOf)) {
@@ -129,7 +131,7 @@ void runCypher(const QueryArgs& args, const std::string& text) {
   options.disabledRewrites.insert(args.disabled.begin(), args.disabled.end());
   options.analyze = args.analyze;
   if (args.explain) {
-    printPlan(cypher::explainStatement(*live->snapshot(), text, parameters, options).plan,
+    printPlan(cypher::explainStatement(*live->snapshot(), statement, parameters, options).plan,
               args.planFormat);
     return;
   }
@@ -139,11 +141,11 @@ void runCypher(const QueryArgs& args, const std::string& text) {
   const bool json = args.format == "json";
   if (json) {
     api::Neo4jResultWriter writer(out);
-    report = cypher::runStatement(*live, text, parameters, options, writer);
+    report = cypher::runStatement(*live, statement, parameters, options, writer);
     writer.finish(report);
   } else {
     CypherTableWriter table(out);
-    report = cypher::runStatement(*live, text, parameters, options, table);
+    report = cypher::runStatement(*live, statement, parameters, options, table);
   }
   std::cout.flush();
   if (!json && report.wrote) printWriteSummary(report);

@@ -1,5 +1,5 @@
 // EXPLAIN and PROFILE of Cypher statements (cypher/statement/statement_plan.h and runStatement's
-// modes) over an in-memory ledger: inspectStatement tells reads from writes before anything
+// modes) over an in-memory ledger: shapeOf tells reads from writes before anything
 // runs, EXPLAIN runs nothing (not even an update), PROFILE runs with actual rows, and an update's
 // plan is an Update node above the plan of its reading clauses.
 
@@ -54,19 +54,19 @@ class StatementPlanTest : public ::testing::Test {
 };
 
 TEST_F(StatementPlanTest, InspectTellsModeAndWrites) {
-  StatementShape shape = inspectStatement("MATCH (n) RETURN n");
+  StatementShape shape = shapeOf(parseCheckedStatement("MATCH (n) RETURN n"));
   EXPECT_EQ(shape.mode, ast::StatementMode::kNormal);
   EXPECT_FALSE(shape.writes());
-  shape = inspectStatement("explain CREATE (:A)");
+  shape = shapeOf(parseCheckedStatement("explain CREATE (:A)"));
   EXPECT_EQ(shape.mode, ast::StatementMode::kExplain);
   EXPECT_TRUE(shape.updating);
   EXPECT_FALSE(shape.writes());
-  shape = inspectStatement("PROFILE MATCH (a) CREATE (a)-[:T]->(:B)");
+  shape = shapeOf(parseCheckedStatement("PROFILE MATCH (a) CREATE (a)-[:T]->(:B)"));
   EXPECT_EQ(shape.mode, ast::StatementMode::kProfile);
   EXPECT_TRUE(shape.writes());
   // Compile-time errors surface here, before any scope decision.
-  EXPECT_THROW(inspectStatement("MATCH (n RETURN n"), core::Error);
-  EXPECT_THROW(inspectStatement("RETURN m"), core::Error);
+  EXPECT_THROW(parseCheckedStatement("MATCH (n RETURN n"), core::Error);
+  EXPECT_THROW(parseCheckedStatement("RETURN m"), core::Error);
 }
 
 TEST_F(StatementPlanTest, ExplainRunsNothing) {

@@ -12,7 +12,7 @@
 
 #include "core/error.h"
 #include "cypher/ast/statement.h"
-#include "cypher/statement/statement_runner.h"
+#include "cypher/statement/statement_plan.h"
 #include "sparql/parser/sparql_parser.h"
 
 namespace cairn::server::api {
