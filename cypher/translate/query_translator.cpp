@@ -117,11 +117,11 @@ class SingleQueryTranslator {
         return;
       case ast::ClauseKind::kWith: {
         const auto& with = c.as<ast::WithClause>();
-        project(with.body, with.where.get(), c.position());
+        project(with.body, with.where.get(), c.position(), /*isWith=*/true);
         return;
       }
       case ast::ClauseKind::kReturn:
-        columns = project(c.as<ast::ReturnClause>().body, nullptr, c.position());
+        columns = project(c.as<ast::ReturnClause>().body, nullptr, c.position(), /*isWith=*/false);
         return;
       case ast::ClauseKind::kCall:
         unsupported(c.position(), "CALL");
@@ -129,6 +129,15 @@ class SingleQueryTranslator {
         unsupported(c.position(),
                     std::string(ast::clauseKindName(c.kind())) + " in a reading query");
     }
+  }
+
+  // Starts from rows binding `variables` (translateSegment).
+  std::shared_ptr<query::ValuesNode> startFromInput(const std::vector<std::string>& variables) {
+    auto input = std::make_shared<query::ValuesNode>();
+    input->variables = variables;
+    plan = input;
+    for (const auto& v : variables) bind(v);
+    return input;
   }
 
   // Every named variable in scope, projected (for a reading prefix).
@@ -592,7 +601,7 @@ class SingleQueryTranslator {
 
   // WITH / RETURN: returns the column names; afterwards only they are in scope.
   std::vector<std::string> project(const ast::ProjectionBody& body, const ast::Expression* where,
-                                   const ast::SourcePosition& at) {
+                                   const ast::SourcePosition& at, bool isWith) {
     std::vector<Item> items;
     if (body.star) {
       std::vector<std::string> names = visible_;
@@ -602,7 +611,8 @@ class SingleQueryTranslator {
     for (const auto& item : body.items) {
       items.push_back({item.alias.empty() ? item.text : item.alias, item.expression.get()});
     }
-    if (items.empty()) {
+    // WITH * with nothing named in scope only continues the rows (MATCH () CREATE () WITH *).
+    if (items.empty() && !isWith) {
       throw core::Error(core::ErrorCode::kSyntaxError, "NoVariablesInScope",
                         "RETURN * and WITH * need variables in scope", at.line, at.column);
     }
@@ -828,6 +838,20 @@ TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
   SingleQueryTranslator t(parameters);
   for (size_t i = 0; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
   t.projectScope();
+  return {t.plan, t.columns};
+}
+
+TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
+                                 const std::vector<std::string>& inputColumns,
+                                 const query::value::Parameters& parameters,
+                                 std::shared_ptr<query::ValuesNode>* input) {
+  SingleQueryTranslator t(parameters);
+  *input = nullptr;
+  if (begin > 0 || !inputColumns.empty()) *input = t.startFromInput(inputColumns);
+  for (size_t i = begin; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
+  const bool returns = end > begin && end <= part.clauses.size() &&
+                       part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
+  if (!returns) t.projectScope();
   return {t.plan, t.columns};
 }
 

@@ -10,6 +10,7 @@
 // projection temporaries) get names that start with a space, which no Cypher identifier can
 // produce unquoted; RETURN * never shows them.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,17 @@ TranslatedQuery translateQuery(const ast::Query& query, const query::value::Para
 // CREATE ...), projected to every named variable they bind; `columns` lists those.
 TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
                                        const query::value::Parameters& parameters);
+
+// Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating
+// clause left (statement_pipeline.h): the pattern starts from `*input`, a new ValuesNode binding
+// `inputColumns` (the named variables in scope before clause `begin`) whose rows the engine gets
+// through query::CypherInput; with no input columns and begin == 0 it starts from one empty row
+// and `*input` is null. A segment ending with RETURN has RETURN's columns, any other every named
+// variable in scope after it.
+TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
+                                 const std::vector<std::string>& inputColumns,
+                                 const query::value::Parameters& parameters,
+                                 std::shared_ptr<query::ValuesNode>* input);
 
 // Whether `name` is one of the translator's own (hidden) variable names.
 inline bool isHiddenVariable(std::string_view name) { return !name.empty() && name[0] == ' '; }

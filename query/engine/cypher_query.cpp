@@ -4,6 +4,7 @@
 
 #include "query/exec/cypher_runtime.h"
 #include "query/exec/exec_context.h"
+#include "query/exec/values.h"
 #include "query/optimizer/optimizer.h"
 #include "query/plan/pattern_runner.h"
 #include "query/plan/planner.h"
@@ -31,6 +32,23 @@ PreparedCypher prepareCypher(const index::Ledger& ledger, const CypherQuery& que
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
   p.patterns = std::make_unique<plan::CypherPatternRunner>(*p.ctx, p.ctx->defaultScope());
   p.ctx->cypher()->setPatternRunner(p.patterns.get());
+  if (query.input != nullptr) {
+    // The input rows stand where the placeholder is; any other ValuesNode plans as usual.
+    ExecContext& ctx = *p.ctx;
+    const CypherInput& input = *query.input;
+    p.planner->setOuterRowSource([&ctx, &input](const ValuesNode& node) -> OperatorPtr {
+      if (&node != input.placeholder.get()) return nullptr;
+      CypherRuntime& runtime = *ctx.cypher();
+      std::vector<ValueRow> rows;
+      rows.reserve(input.rows.size());
+      for (const auto& row : input.rows) {
+        ValueRow ids(node.variables.size());
+        for (size_t i = 0; i < ids.size() && i < row.size(); ++i) ids[i] = runtime.toId(row[i]);
+        rows.push_back(std::move(ids));
+      }
+      return std::make_unique<Values>(ctx, node.variables, std::move(rows), "Input");
+    });
+  }
   AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
   pattern = optimizer::optimize(std::move(pattern), options);
   p.root = p.planner->plan(*pattern, p.ctx->defaultScope());

@@ -3,6 +3,7 @@
 // and operators as SPARQL, under a CypherRuntime (query/exec/cypher_runtime.h), so filters,
 // extensions, grouping and sorting follow openCypher's semantics and rows come out as Values.
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -26,10 +27,19 @@ class ValueSink {
   virtual void end() = 0;
 };
 
+// The rows a query continues from: the clauses of a statement after an updating clause read
+// the rows it left (cypher/statement/statement_pipeline.h). `placeholder` is the ValuesNode of
+// the query's pattern that stands for them; each row holds one value per placeholder variable.
+struct CypherInput {
+  std::shared_ptr<const ValuesNode> placeholder;
+  std::vector<std::vector<value::Value>> rows;
+};
+
 struct CypherQuery {
   AlgebraPtr pattern;
   std::vector<std::string> columns;
   value::Parameters parameters;
+  const CypherInput* input = nullptr;  // not owned; null: the query starts from one empty row
 };
 
 // Throws core::Error as executeQuery does, plus openCypher's runtime errors (kTypeError,
