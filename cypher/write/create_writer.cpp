@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/vocab.h"
 #include "cypher/translate/expression_translator.h"
+#include "cypher/write/property_facts.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/value_terms.h"
 #include "query/value/graph_access.h"
@@ -26,11 +27,6 @@ namespace create_writer {
                                ast::SourcePosition at) {
   throw core::Error(core::ErrorCode::kSyntaxError, std::string(detail), std::move(message), at.line,
                     at.column);
-}
-
-[[noreturn]] void invalidPropertyType(const std::string& key, const Value& v) {
-  throw core::Error(core::ErrorCode::kTypeError, "InvalidPropertyType",
-                    "property '" + key + "' cannot hold " + query::value::describeValue(v));
 }
 
 // The properties of one pattern element: either a map literal, one program per key (as
@@ -428,44 +424,11 @@ class RowWriter {
     Value::Map kept;
     for (const auto& [key, v] : byKey) {
       if (v.isNull()) continue;
-      write(subject, graph, key, v);
+      appendPropertyFacts(subject, graph, key, v, out_.inserts);
       kept.emplace_back(key, v);
       ++counters_.propertiesSet;
     }
     return kept;
-  }
-
-  void write(const index::TxTerm& subject, const std::optional<index::TxTerm>& graph,
-             const std::string& key, const Value& v) {
-    auto fact = [&](core::Term object, uint64_t position) {
-      index::TxQuad q{subject, iriTerm(query::graph::nameIri(key)),
-                      index::TxTerm::of(std::move(object)), graph};
-      q.position = position;
-      out_.inserts.push_back(std::move(q));
-    };
-    if (v.kind() != ValueKind::kList) {
-      fact(scalarTerm(key, v), 0);
-      return;
-    }
-    const Value::List& items = v.asList();
-    if (items.empty()) {
-      fact(core::Term::literal("", std::string(query::graph::kEmptyListDatatype)), 0);
-      return;
-    }
-    // Checked before any element is written, so a bad list leaves no partial property.
-    std::vector<core::Term> terms;
-    terms.reserve(items.size());
-    for (const Value& item : items) {
-      if (item.isNull() || item.kind() == ValueKind::kList) invalidPropertyType(key, v);
-      terms.push_back(scalarTerm(key, item));
-    }
-    for (size_t k = 0; k < terms.size(); ++k) fact(std::move(terms[k]), k + 1);
-  }
-
-  static core::Term scalarTerm(const std::string& key, const Value& v) {
-    auto term = query::graph::valueToTerm(v);
-    if (!term) invalidPropertyType(key, v);
-    return std::move(*term);
   }
 
   const CreateWriter::Compiled& compiled_;
@@ -480,6 +443,24 @@ class RowWriter {
 };
 
 }  // namespace create_writer
+
+std::vector<core::NodeId> CreateState::createdNodes() const {
+  std::vector<core::NodeId> out;
+  out.reserve(pending_->nodes.size());
+  for (const auto& [id, entity] : pending_->nodes) out.push_back(id);
+  return out;
+}
+
+std::vector<uint64_t> CreateState::createdRelationships() const {
+  std::vector<uint64_t> out;
+  out.reserve(pending_->relationships.size());
+  for (const auto& [id, entity] : pending_->relationships) out.push_back(id);
+  return out;
+}
+
+std::vector<std::string> CreateState::createdLabels() const {
+  return {pending_->labelNames.begin(), pending_->labelNames.end()};
+}
 
 void CreateWriter::write(BoundVariables& row, CreateState& state, index::TxChanges& out) const {
   create_writer::RowWriter writer(*compiled_, row, *state.pending_, state.parameters_,

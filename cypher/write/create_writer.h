@@ -29,6 +29,7 @@
 
 #include "cypher/ast/clause.h"
 #include "cypher/ast/statement.h"
+#include "cypher/write/row_programs.h"
 #include "index/write/transaction.h"
 #include "query/value/value.h"
 #include "query/value/value_program.h"
@@ -48,9 +49,6 @@ struct CreateCounters {
   bool operator==(const CreateCounters&) const = default;
 };
 
-// One input row: the values of the variables bound so far, by name.
-using BoundVariables = std::map<std::string, query::value::Value, std::less<>>;
-
 class CreateState {
  public:
   // `parameters` must outlive the state. `firstBlankOrdinal`: the ordinal the commit will give
@@ -67,6 +65,11 @@ class CreateState {
   const CreateCounters& counters() const { return counters_; }
   // The ordinal the next new blank node would get.
   uint64_t nextBlankOrdinal() const { return nextOrdinal_; }
+  // What the step created so far: node ids, relationship identities, and the label names its
+  // nodes have.
+  std::vector<core::NodeId> createdNodes() const;
+  std::vector<uint64_t> createdRelationships() const;
+  std::vector<std::string> createdLabels() const;
 
   struct Pending;  // the entities created so far (create_writer.cpp)
 
