@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "cypher/parser/parser.h"
 #include "cypher/semantic/semantic_check.h"
+#include "cypher/statement/statement_pipeline.h"
 #include "cypher/translate/query_translator.h"
 #include "query/engine/cypher_query.h"
 
@@ -58,23 +59,12 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
   }
   const ast::SingleQuery& part = query.parts[0];
   if (isCreateAndUnwindOnly(part)) {
-    out.plan = updatePlan(part, *firstUpdate, std::nullopt);
+    out.plan = updatePlan(part, *firstUpdate, {});
     return out;
   }
-  for (size_t i = *firstUpdate; i < part.clauses.size(); ++i) {
-    const ast::Clause& clause = *part.clauses[i];
-    if (clause.kind() != ast::ClauseKind::kCreate) {
-      throw core::Error(core::ErrorCode::kUnsupported,
-                        std::string(ast::clauseKindName(clause.kind())) +
-                            " after an updating clause is not supported yet",
-                        clause.position().line, clause.position().column);
-    }
-  }
-  const TranslatedQuery reading = translateReadingPrefix(part, *firstUpdate, parameters);
-  out.plan = updatePlan(
-      part, *firstUpdate,
-      query::explainCypherQuery(
-          ledger, query::CypherQuery{reading.pattern, reading.columns, parameters}, options));
+  const StatementPipeline pipeline(part, parameters);
+  out.plan = updatePlan(part, *firstUpdate, pipeline.explain(ledger, options));
+  out.columns = pipeline.columns();
   return out;
 }
 
@@ -85,11 +75,12 @@ StatementPlan explainStatement(const index::Ledger& ledger, std::string_view tex
 }
 
 query::PlanInfo updatePlan(const ast::SingleQuery& part, size_t firstUpdate,
-                           std::optional<query::PlanInfo> reading, const CreateCounters* counters) {
+                           std::vector<query::PlanInfo> readings, const UpdateCounters* counters) {
   query::PlanInfo plan;
   plan.op = "Update";
   std::string clauses;
   for (size_t i = firstUpdate; i < part.clauses.size(); ++i) {
+    if (!ast::isUpdatingClause(part.clauses[i]->kind())) continue;
     if (!clauses.empty()) clauses += ", ";
     for (char c : ast::clauseKindName(part.clauses[i]->kind())) {
       clauses += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -102,8 +93,13 @@ query::PlanInfo updatePlan(const ast::SingleQuery& part, size_t firstUpdate,
                               std::to_string(counters->relationshipsCreated));
     plan.details.emplace_back("propertiesSet", std::to_string(counters->propertiesSet));
     plan.details.emplace_back("labelsAdded", std::to_string(counters->labelsAdded));
+    plan.details.emplace_back("nodesDeleted", std::to_string(counters->nodesDeleted));
+    plan.details.emplace_back("relationshipsDeleted",
+                              std::to_string(counters->relationshipsDeleted));
+    plan.details.emplace_back("propertiesRemoved", std::to_string(counters->propertiesRemoved));
+    plan.details.emplace_back("labelsRemoved", std::to_string(counters->labelsRemoved));
   }
-  if (reading) plan.children.push_back(std::move(*reading));
+  for (query::PlanInfo& reading : readings) plan.children.push_back(std::move(reading));
   return plan;
 }
 

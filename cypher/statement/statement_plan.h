@@ -4,10 +4,10 @@
 // (docs/cypher.md "EXPLAIN and PROFILE").
 //
 // A reading statement's plan is the engine's (query::explainCypherQuery). A statement with
-// updating clauses runs its reading clauses through the engine and then the updating clauses
-// once per row (statement_runner.h), so its plan is an "Update" node naming those clauses above
-// the plan of the reading clauses; a statement of CREATE and UNWIND clauses only runs outside
-// the engine and has no plan below the Update node.
+// updating clauses runs its runs of reading clauses through the engine and its updating clauses
+// row by row (statement_pipeline.h), so its plan is an "Update" node naming the updating
+// clauses above the plans of the reading runs, in order; a statement of CREATE and UNWIND
+// clauses only runs outside the engine and has no plan below the Update node.
 //
 // Thread-safe: no shared mutable state.
 
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cypher/ast/statement.h"
-#include "cypher/write/create_writer.h"
+#include "cypher/write/update_counters.h"
 #include "index/ledger/ledger.h"
 #include "query/engine/query_engine.h"
 #include "query/value/value_program.h"
@@ -56,10 +56,10 @@ StatementPlan explainStatement(const index::Ledger& ledger, std::string_view tex
                                const query::QueryOptions& options);
 
 // The Update node of an updating part: its updating clauses from `firstUpdate` on, the counters
-// once the statement ran (PROFILE), and `reading` (the reading clauses' plan) as its input
-// unless the part runs without the engine.
+// once the statement ran (PROFILE), and `readings` (the plans of its runs of reading clauses)
+// as its inputs.
 query::PlanInfo updatePlan(const ast::SingleQuery& part, size_t firstUpdate,
-                           std::optional<query::PlanInfo> reading,
-                           const CreateCounters* counters = nullptr);
+                           std::vector<query::PlanInfo> readings,
+                           const UpdateCounters* counters = nullptr);
 
 }  // namespace cairn::cypher

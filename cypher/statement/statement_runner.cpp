@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "cypher/statement/statement_pipeline.h"
 #include "cypher/statement/statement_plan.h"
 #include "cypher/translate/query_translator.h"
 #include "index/write/live_ledger.h"
@@ -14,82 +15,13 @@ namespace cairn::cypher {
 
 namespace {
 
-// Collects a reading prefix's rows as the variables a CREATE reads.
-class RowCollector final : public query::ValueSink {
- public:
-  void begin(const std::vector<std::string>& columns, const query::value::GraphAccess&) override {
-    columns_ = columns;
-  }
-  void row(std::span<const query::value::Value> values) override {
-    BoundVariables row;
-    for (size_t i = 0; i < columns_.size(); ++i) row.emplace(columns_[i], values[i]);
-    rows.push_back(std::move(row));
-  }
-  void end() override {}
-
-  std::vector<BoundVariables> rows;
-
- private:
-  std::vector<std::string> columns_;
-};
-
-// MATCH ... CREATE ...: the reading clauses, then each CREATE for each of their rows, as one
-// transaction step run on the state the commit applies to.
-StatementReport runReadThenCreate(index::LiveLedger& ledger, const ast::SingleQuery& part,
-                                  size_t firstUpdate, const query::value::Parameters& parameters,
-                                  const query::QueryOptions& options, query::ValueSink& sink) {
-  const TranslatedQuery reading = translateReadingPrefix(part, firstUpdate, parameters);
-  std::vector<CreateWriter> writers;
-  std::vector<std::string> scope = reading.columns;
-  for (size_t i = firstUpdate; i < part.clauses.size(); ++i) {
-    const ast::Clause& clause = *part.clauses[i];
-    if (clause.kind() != ast::ClauseKind::kCreate) {
-      throw core::Error(core::ErrorCode::kUnsupported,
-                        std::string(ast::clauseKindName(clause.kind())) +
-                            " after an updating clause is not supported yet",
-                        clause.position().line, clause.position().column);
-    }
-    writers.emplace_back(clause.as<ast::CreateClause>(), scope);
-    scope = writers.back().scopeAfter();
-  }
-
-  StatementReport report;
-  report.wrote = true;
-  index::Transaction tx;
-  tx.message = R"({"source":"cypher"})";
-  // Cypher errors (a type error in a property, a timeout of the reading part) must not cross
-  // the commit machinery, which may run the step on another thread: they travel back beside
-  // the failed Status, as in runCreateStatement.
-  std::optional<core::Error> failure;
-  tx.steps.push_back([&](const index::Ledger& state) -> core::Result<index::TxChanges> {
-    try {
-      RowCollector rows;
-      report.query = query::executeCypherQuery(
-          state, query::CypherQuery{reading.pattern, reading.columns, parameters}, options, rows);
-      // Properties and labels of the matched entities, as the reading part saw them.
-      const query::graph::SnapshotGraphAccess stored(state, options.asOf);
-      CreateState created(parameters, state.root().blankNodes + 1, &stored,
-                          [&state](std::string_view iri) -> core::NodeId {
-                            auto id = state.encodeNode(core::Term::iri(std::string(iri)));
-                            return id.isOk() && id.value() ? *id.value() : core::kNoNode;
-                          });
-      index::TxChanges changes;
-      for (BoundVariables& row : rows.rows) {
-        for (const CreateWriter& writer : writers) writer.write(row, created, changes);
-      }
-      report.counters = created.counters();
-      return changes;
-    } catch (const core::Error& e) {
-      failure = e;
-      return core::Status::invalidArgument(e.message());
-    }
-  });
-  auto committed = ledger.commit(std::move(tx));
-  if (failure) throw *failure;
-  if (!committed.isOk())
-    throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
-  report.t = committed.value().t;
-  return report;
+UpdateCounters countersOf(const CreateCounters& c) {
+  UpdateCounters out;
+  out.nodesCreated = c.nodesCreated;
+  out.relationshipsCreated = c.relationshipsCreated;
+  out.propertiesSet = c.propertiesSet;
+  out.labelsAdded = c.labelsAdded;
+  return out;
 }
 
 class NoGraph final : public query::value::GraphAccess {
@@ -153,25 +85,29 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   }
   const ast::SingleQuery& part = query.parts[0];
   StatementReport report;
+  report.wrote = true;
+  std::vector<query::PlanInfo> readings;
   const bool createOnly = isCreateAndUnwindOnly(part);
   if (createOnly) {
-    report.wrote = true;
-    // The PROFILE prefix is this runner's to handle; the writer runs the query itself.
-    report.counters = runCreateQuery(ledger, query, parameters);
+    // Without the engine: the PROFILE prefix is this runner's to handle.
+    report.counters = countersOf(runCreateQuery(ledger, query, parameters));
     report.t = ledger.snapshot()->t();
+    sink.begin({}, none);
+    sink.end();
   } else {
-    report = runReadThenCreate(ledger, part, *firstUpdate, parameters, runOptions, sink);
+    const StatementPipeline pipeline(part, parameters);
+    StatementPipeline::Result result = pipeline.run(ledger, runOptions, sink);
+    report.counters = result.counters;
+    report.t = result.t;
+    report.query = std::move(result.firstReading);
+    readings = std::move(result.plans);
   }
   report.mode = statement.mode;
   if (runOptions.analyze) {
-    std::optional<query::PlanInfo> reading;
-    if (!createOnly) reading = std::move(report.query.plan);
-    report.query.plan = updatePlan(part, *firstUpdate, std::move(reading), &report.counters);
+    report.query.plan = updatePlan(part, *firstUpdate, std::move(readings), &report.counters);
     report.query.plan.actual = query::PlanActuals{
         0, 0, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 0};
   }
-  sink.begin({}, none);
-  sink.end();
   return report;
 }
 

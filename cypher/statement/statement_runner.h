@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "cypher/ast/statement.h"
-#include "cypher/write/create_writer.h"
+#include "cypher/write/update_counters.h"
 #include "query/engine/cypher_query.h"
 #include "query/engine/query_engine.h"
 
@@ -22,7 +22,7 @@ namespace cairn::cypher {
 
 struct StatementReport {
   bool wrote = false;       // the statement had updating clauses
-  CreateCounters counters;  // what they did
+  UpdateCounters counters;  // what they did (update_counters.h)
   uint64_t t = 0;           // the commit's t (the current t when nothing changed)
   // Its EXPLAIN or PROFILE prefix, if any.
   ast::StatementMode mode = ast::StatementMode::kNormal;

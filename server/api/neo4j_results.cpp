@@ -283,15 +283,17 @@ void Neo4jResultWriter::finish(const cypher::StatementReport& report) {
   if (!ended_) end();
   std::string& out = buffer_.raw();
   if (report.wrote) {
-    const cypher::CreateCounters& c = report.counters;
-    const bool changed =
-        c.nodesCreated + c.relationshipsCreated + c.propertiesSet + c.labelsAdded > 0;
+    const cypher::UpdateCounters& c = report.counters;
     out += ",\"stats\":{\"contains_updates\":";
-    out += changed ? "true" : "false";
+    out += c.any() ? "true" : "false";
     out += ",\"nodes_created\":" + std::to_string(c.nodesCreated);
+    out += ",\"nodes_deleted\":" + std::to_string(c.nodesDeleted);
     out += ",\"relationships_created\":" + std::to_string(c.relationshipsCreated);
+    out += ",\"relationships_deleted\":" + std::to_string(c.relationshipsDeleted);
     out += ",\"properties_set\":" + std::to_string(c.propertiesSet);
+    out += ",\"properties_removed\":" + std::to_string(c.propertiesRemoved);
     out += ",\"labels_added\":" + std::to_string(c.labelsAdded);
+    out += ",\"labels_removed\":" + std::to_string(c.labelsRemoved);
     out += "},\"t\":" + std::to_string(report.t);
   }
   if (report.mode != cypher::ast::StatementMode::kNormal) {

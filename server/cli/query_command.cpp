@@ -95,14 +95,14 @@ query::value::Parameters cypherParameters(const std::string& text) {
 }
 
 void printWriteSummary(const cypher::StatementReport& report) {
-  const cypher::CreateCounters& c = report.counters;
+  const cypher::UpdateCounters& c = report.counters;
+  auto n = [](uint64_t v) { return static_cast<unsigned long long>(v); };
   std::printf(
-      "nodes created: %llu, relationships created: %llu, properties set: %llu, labels "
-      "added: %llu; t=%llu\n",
-      static_cast<unsigned long long>(c.nodesCreated),
-      static_cast<unsigned long long>(c.relationshipsCreated),
-      static_cast<unsigned long long>(c.propertiesSet),
-      static_cast<unsigned long long>(c.labelsAdded), static_cast<unsigned long long>(report.t));
+      "nodes created: %llu, deleted: %llu; relationships created: %llu, deleted: %llu; "
+      "properties set: %llu, removed: %llu; labels added: %llu, removed: %llu; t=%llu\n",
+      n(c.nodesCreated), n(c.nodesDeleted), n(c.relationshipsCreated), n(c.relationshipsDeleted),
+      n(c.propertiesSet), n(c.propertiesRemoved), n(c.labelsAdded), n(c.labelsRemoved),
+      n(report.t));
 }
 
 void runCypher(const QueryArgs& args, const std::string& text) {

@@ -4,6 +4,8 @@
 
 #include "core/error.h"
 #include "cypher/parser/parser.h"
+#include "cypher/statement/statement_pipeline.h"
+#include "cypher/statement/statement_plan.h"
 #include "cypher/statement/statement_runner.h"
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
@@ -115,63 +117,25 @@ const std::optional<std::string>& EngineBackend::declined(const std::string& que
       lastDeclined_ = "EXPLAIN / PROFILE";
       return lastDeclined_;
     }
-    bool updating = false;
+    const std::optional<size_t> firstUpdate = cypher::firstUpdatingClause(statement.query);
     for (const auto& part : statement.query.parts) {
       for (const auto& clause : part.clauses) {
-        switch (clause->kind()) {
-          case cypher::ast::ClauseKind::kCreate:
-            updating = true;
-            break;
-          case cypher::ast::ClauseKind::kMerge:
-          case cypher::ast::ClauseKind::kSet:
-          case cypher::ast::ClauseKind::kRemove:
-          case cypher::ast::ClauseKind::kDelete:
-          case cypher::ast::ClauseKind::kForeach:
-            lastDeclined_ =
-                std::string(cypher::ast::clauseKindName(clause->kind())) + " is not built";
-            return lastDeclined_;
-          case cypher::ast::ClauseKind::kCall:
-            lastDeclined_ = "CALL is not built";
-            return lastDeclined_;
-          case cypher::ast::ClauseKind::kReturn:
-            if (updating) {
-              lastDeclined_ = "RETURN after CREATE is not built";
-              return lastDeclined_;
-            }
-            break;
-          default:
-            break;
-        }
-      }
-    }
-    if (!updating) {
-      // Translation without parameters: only a decline matters here; other errors are the
-      // statement's outcome (or come from a missing parameter, which execution supplies).
-      cypher::translateQuery(statement.query, {});
-    } else {
-      if (statement.query.parts.size() != 1) {
-        lastDeclined_ = "CREATE in a UNION";
-        return lastDeclined_;
-      }
-      const auto& part = statement.query.parts[0];
-      size_t first = 0;
-      bool onlyCreateAndUnwind = true;
-      while (first < part.clauses.size() &&
-             part.clauses[first]->kind() != cypher::ast::ClauseKind::kCreate) {
-        ++first;
-      }
-      for (const auto& clause : part.clauses) {
-        onlyCreateAndUnwind =
-            onlyCreateAndUnwind && (clause->kind() == cypher::ast::ClauseKind::kCreate ||
-                                    clause->kind() == cypher::ast::ClauseKind::kUnwind);
-      }
-      for (size_t i = first; i < part.clauses.size() && !onlyCreateAndUnwind; ++i) {
-        if (part.clauses[i]->kind() != cypher::ast::ClauseKind::kCreate) {
-          lastDeclined_ = "a reading clause after CREATE";
+        if (clause->kind() == cypher::ast::ClauseKind::kCall) {
+          lastDeclined_ = "CALL is not built";
           return lastDeclined_;
         }
       }
-      if (!onlyCreateAndUnwind) cypher::translateReadingPrefix(part, first, {});
+    }
+    // Translation without parameters: only a decline matters here; other errors are the
+    // statement's outcome (or come from a missing parameter, which execution supplies).
+    if (!firstUpdate) {
+      cypher::translateQuery(statement.query, {});
+    } else if (statement.query.parts.size() != 1) {
+      lastDeclined_ = "updating clauses in a UNION";
+      return lastDeclined_;
+    } else if (!cypher::isCreateAndUnwindOnly(statement.query.parts[0])) {
+      const query::value::Parameters none;
+      const cypher::StatementPipeline pipeline(statement.query.parts[0], none);
     }
   } catch (const core::Error& e) {
     if (e.code() == core::ErrorCode::kUnsupported) lastDeclined_ = e.message();
@@ -202,10 +166,15 @@ TckResult EngineBackend::execute(const std::string& query, const TckParameters& 
     result.columns = rows.columns_;
     result.rows = std::move(rows.rows_);
     TckSideEffects effects;
-    effects.nodesCreated = static_cast<int64_t>(report.counters.nodesCreated);
-    effects.relationshipsCreated = static_cast<int64_t>(report.counters.relationshipsCreated);
-    effects.propertiesSet = static_cast<int64_t>(report.counters.propertiesSet);
-    effects.labelsAdded = static_cast<int64_t>(report.counters.labelsAdded);
+    const cypher::UpdateCounters& c = report.counters;
+    effects.nodesCreated = static_cast<int64_t>(c.nodesCreated);
+    effects.nodesDeleted = static_cast<int64_t>(c.nodesDeleted);
+    effects.relationshipsCreated = static_cast<int64_t>(c.relationshipsCreated);
+    effects.relationshipsDeleted = static_cast<int64_t>(c.relationshipsDeleted);
+    effects.propertiesSet = static_cast<int64_t>(c.propertiesSet);
+    effects.propertiesRemoved = static_cast<int64_t>(c.propertiesRemoved);
+    effects.labelsAdded = static_cast<int64_t>(c.labelsAdded);
+    effects.labelsRemoved = static_cast<int64_t>(c.labelsRemoved);
     result.sideEffects = effects;
   } catch (const core::Error& e) {
     result.error = tckErrorFromCoreError(e, isCompileTimeClass(e.code()));

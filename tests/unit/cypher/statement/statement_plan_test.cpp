@@ -93,9 +93,15 @@ TEST_F(StatementPlanTest, ExplainRunsNothing) {
   EXPECT_TRUE(createOnly.plan.children.empty());
   EXPECT_TRUE(createOnly.columns.empty());
   EXPECT_EQ(live_->snapshot()->t(), t);
+  // Clause by clause: one plan per run of reading clauses, below the Update node.
+  const StatementPlan staged = explainStatement(
+      *live_->snapshot(), "MATCH (p) SET p.x = 1 WITH p MATCH (p)-->(q) DELETE q RETURN p", {}, {});
+  EXPECT_EQ(detail(staged.plan, "clauses"), "SET, DELETE");
+  EXPECT_EQ(staged.plan.children.size(), 3u);
+  EXPECT_EQ(staged.columns, std::vector<std::string>{"p"});
+  EXPECT_EQ(live_->snapshot()->t(), t);
   // What cannot run cannot be explained either.
-  EXPECT_THROW(explainStatement(*live_->snapshot(), "MATCH (p) CREATE (q) RETURN q", {}, {}),
-               core::Error);
+  EXPECT_THROW(explainStatement(*live_->snapshot(), "MATCH (p) MERGE (q)", {}, {}), core::Error);
 }
 
 TEST_F(StatementPlanTest, ProfileRunsWithActuals) {

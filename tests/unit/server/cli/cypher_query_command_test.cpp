@@ -71,8 +71,8 @@ class CypherQueryCommandTest : public ::testing::Test {
 
 TEST_F(CypherQueryCommandTest, CreateThenReadAsTableAndJson) {
   EXPECT_EQ(query("CREATE (:Person {name: 'Ann', age: 31}), (:Person {name: 'Bob'})"),
-            "nodes created: 2, relationships created: 0, properties set: 3, labels added: 1; "
-            "t=2\n");
+            "nodes created: 2, deleted: 0; relationships created: 0, deleted: 0; properties set: "
+            "3, removed: 0; labels added: 1, removed: 0; t=2\n");
   EXPECT_EQ(query("MATCH (p:Person) RETURN p.name AS name, p.age ORDER BY name"),
             "| name  | p.age |\n"
             "|-------|-------|\n"

@@ -1,0 +1,288 @@
+#include "cypher/statement/statement_pipeline.h"
+
+#include <optional>
+#include <utility>
+
+#include "core/error.h"
+#include "cypher/translate/query_translator.h"
+#include "cypher/write/create_writer.h"
+#include "cypher/write/delete_writer.h"
+#include "cypher/write/effect_log.h"
+#include "cypher/write/graph_edits.h"
+#include "cypher/write/set_writer.h"
+#include "query/graph/property_graph_vocabulary.h"
+#include "query/graph/snapshot_graph_access.h"
+#include "query/graph/stored_facts.h"
+
+namespace cairn::cypher {
+
+using query::value::Value;
+
+struct StatementPipeline::Stage {
+  enum class Kind { kRead, kCreate, kSet, kDelete };
+  Kind kind = Kind::kRead;
+  // kRead: the clauses as one query, starting from `input` (null: from one empty row) whose
+  // variables are `inputColumns`.
+  TranslatedQuery query;
+  std::shared_ptr<query::ValuesNode> input;
+  std::vector<std::string> inputColumns;
+  bool returns = false;  // ends with RETURN: its rows are the statement's answer
+  std::optional<CreateWriter> create;
+  std::optional<SetWriter> set;  // SET and REMOVE
+  std::optional<DeleteWriter> remove;
+};
+
+namespace {
+
+using Stage = StatementPipeline::Stage;
+
+// The rows between stages.
+struct Rows {
+  std::vector<std::string> columns;
+  std::vector<BoundVariables> rows{BoundVariables{}};
+};
+
+class RowCollector final : public query::ValueSink {
+ public:
+  explicit RowCollector(Rows& out) : out_(out) {}
+  void begin(const std::vector<std::string>& columns, const query::value::GraphAccess&) override {
+    out_.columns = columns;
+    out_.rows.clear();
+  }
+  void row(std::span<const Value> values) override {
+    BoundVariables row;
+    for (size_t i = 0; i < out_.columns.size(); ++i) row.emplace(out_.columns[i], values[i]);
+    out_.rows.push_back(std::move(row));
+  }
+  void end() override {}
+
+ private:
+  Rows& out_;
+};
+
+query::QueryReport runRead(const Stage& stage, const index::Ledger& state,
+                           const query::value::Parameters& parameters,
+                           const query::QueryOptions& options, Rows& rows) {
+  query::CypherInput input;
+  if (stage.input) {
+    input.placeholder = stage.input;
+    input.rows.reserve(rows.rows.size());
+    for (const BoundVariables& row : rows.rows) {
+      std::vector<Value> values;
+      values.reserve(stage.inputColumns.size());
+      for (const std::string& name : stage.inputColumns) {
+        auto it = row.find(name);
+        values.push_back(it == row.end() ? Value() : it->second);
+      }
+      input.rows.push_back(std::move(values));
+    }
+  }
+  RowCollector collector(rows);
+  return query::executeCypherQuery(state,
+                                   query::CypherQuery{stage.query.pattern, stage.query.columns,
+                                                      parameters, stage.input ? &input : nullptr},
+                                   options, collector);
+}
+
+void runUpdate(const Stage& stage, const index::Ledger& state,
+               const query::value::Parameters& parameters, Rows& rows, EffectLog& log,
+               index::TxChanges& changes) {
+  const query::graph::SnapshotGraphAccess stored(state, UINT64_MAX);
+  const query::graph::StoredFacts facts(state);
+  switch (stage.kind) {
+    case Stage::Kind::kCreate: {
+      CreateState created(
+          parameters, state.root().blankNodes + 1, &stored,
+          [&facts](std::string_view iri) { return facts.iri(iri).value_or(core::kNoNode); });
+      for (BoundVariables& row : rows.rows) stage.create->write(row, created, changes);
+      rows.columns = stage.create->scopeAfter();
+      for (core::NodeId node : created.createdNodes()) log.createdNode(node);
+      for (uint64_t id : created.createdRelationships()) {
+        log.createdRelationship(query::value::Relationship{id, 0, 0, 0});
+      }
+      for (const std::string& label : created.createdLabels()) {
+        log.touchedLabel(query::graph::nameIri(label));
+      }
+      return;
+    }
+    case Stage::Kind::kSet: {
+      GraphEdits edits(stored);
+      query::value::EvalContext ctx;
+      ctx.parameters = &parameters;
+      ctx.graph = &edits;
+      for (const BoundVariables& row : rows.rows) stage.set->apply(row, edits, ctx);
+      edits.appendChanges(facts, changes, log);
+      return;
+    }
+    case Stage::Kind::kDelete: {
+      query::value::EvalContext ctx;
+      ctx.parameters = &parameters;
+      ctx.graph = &stored;
+      DeleteTargets targets;
+      for (const BoundVariables& row : rows.rows) stage.remove->collect(row, ctx, targets);
+      stage.remove->appendDeletes(targets, facts, changes, log);
+      return;
+    }
+    case Stage::Kind::kRead:
+      break;
+  }
+}
+
+}  // namespace
+
+StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
+                                     const query::value::Parameters& parameters)
+    : parameters_(parameters) {
+  std::vector<std::string> scope;
+  bool started = false;  // a stage before: reading stages continue from rows
+  for (size_t i = 0; i < part.clauses.size();) {
+    const ast::Clause& clause = *part.clauses[i];
+    auto stage = std::make_unique<Stage>();
+    if (!ast::isUpdatingClause(clause.kind())) {
+      size_t end = i;
+      while (end < part.clauses.size() && !ast::isUpdatingClause(part.clauses[end]->kind())) {
+        ++end;
+      }
+      stage->kind = Stage::Kind::kRead;
+      stage->inputColumns = scope;
+      stage->query = started ? translateSegment(part, i, end, scope, parameters, &stage->input)
+                             : translateSegment(part, i, end, {}, parameters, &stage->input);
+      stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
+      scope = stage->query.columns;
+      if (stage->returns) columns_ = stage->query.columns;
+      i = end;
+    } else {
+      switch (clause.kind()) {
+        case ast::ClauseKind::kCreate:
+          stage->kind = Stage::Kind::kCreate;
+          stage->create.emplace(clause.as<ast::CreateClause>(), scope);
+          scope = stage->create->scopeAfter();
+          break;
+        case ast::ClauseKind::kSet:
+          stage->kind = Stage::Kind::kSet;
+          stage->set.emplace(clause.as<ast::SetClause>().items, scope);
+          break;
+        case ast::ClauseKind::kRemove:
+          stage->kind = Stage::Kind::kSet;
+          stage->set.emplace(clause.as<ast::RemoveClause>().items, scope);
+          break;
+        case ast::ClauseKind::kDelete:
+          stage->kind = Stage::Kind::kDelete;
+          stage->remove.emplace(clause.as<ast::DeleteClause>(), scope);
+          break;
+        default:
+          throw core::Error(
+              core::ErrorCode::kUnsupported,
+              std::string(ast::clauseKindName(clause.kind())) + " is not supported yet",
+              clause.position().line, clause.position().column);
+      }
+      ++i;
+    }
+    started = true;
+    stages_.push_back(std::move(stage));
+  }
+}
+
+StatementPipeline::~StatementPipeline() = default;
+
+StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
+                                                 const query::QueryOptions& options,
+                                                 query::ValueSink& sink) const {
+  Result result;
+  Rows rows;
+  EffectLog log;
+  const index::Ledger* start = nullptr;
+  bool firstRead = true;
+  const bool wantPlans = options.analyze || options.reportPlan;
+  // Cypher errors must not cross the commit machinery, which may run the steps on another
+  // thread: they travel back beside the failed Status.
+  std::optional<core::Error> failure;
+  auto read = [&](const Stage& stage, const index::Ledger& state) {
+    query::QueryReport report = runRead(stage, state, parameters_, options, rows);
+    if (wantPlans) result.plans.push_back(report.plan);
+    if (firstRead) result.firstReading = std::move(report);
+    firstRead = false;
+  };
+
+  index::Transaction tx;
+  tx.message = R"({"source":"cypher"})";
+  const Stage* pendingRead = nullptr;
+  for (const auto& stage : stages_) {
+    if (stage->kind == Stage::Kind::kRead) {
+      pendingRead = stage.get();
+      continue;
+    }
+    const Stage* before = std::exchange(pendingRead, nullptr);
+    const Stage* update = stage.get();
+    tx.steps.push_back(
+        [&, before, update](const index::Ledger& state) -> core::Result<index::TxChanges> {
+          try {
+            if (start == nullptr) start = &state;
+            if (before != nullptr) read(*before, state);
+            index::TxChanges changes;
+            runUpdate(*update, state, parameters_, rows, log, changes);
+            return changes;
+          } catch (const core::Error& e) {
+            failure = e;
+            return core::Status::invalidArgument(e.message());
+          }
+        });
+  }
+  // The last step reads the state every update left: the trailing reading clauses and the
+  // counters.
+  const Stage* trailing = pendingRead;
+  tx.steps.push_back([&, trailing](const index::Ledger& state) -> core::Result<index::TxChanges> {
+    try {
+      if (start == nullptr) start = &state;
+      if (trailing != nullptr) read(*trailing, state);
+      result.counters = log.count(*start, state);
+      return index::TxChanges{};
+    } catch (const core::Error& e) {
+      failure = e;
+      return core::Status::invalidArgument(e.message());
+    }
+  });
+
+  auto committed = ledger.commit(std::move(tx));
+  if (failure) throw *failure;
+  if (!committed.isOk()) {
+    throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
+  }
+  result.t = committed.value().t;
+
+  // RETURN's rows, their entities read as of the commit.
+  const auto snapshot = ledger.snapshot();
+  const query::graph::SnapshotGraphAccess graph(*snapshot, result.t);
+  sink.begin(columns_, graph);
+  if (trailing != nullptr && trailing->returns) {
+    std::vector<Value> values(columns_.size());
+    for (const BoundVariables& row : rows.rows) {
+      for (size_t i = 0; i < columns_.size(); ++i) {
+        auto it = row.find(columns_[i]);
+        values[i] = it == row.end() ? Value() : it->second;
+      }
+      sink.row(values);
+    }
+  }
+  sink.end();
+  return result;
+}
+
+std::vector<query::PlanInfo> StatementPipeline::explain(const index::Ledger& ledger,
+                                                        const query::QueryOptions& options) const {
+  std::vector<query::PlanInfo> plans;
+  for (const auto& stage : stages_) {
+    if (stage->kind != Stage::Kind::kRead) continue;
+    // Without rows, an input plans as an empty table.
+    query::CypherInput input;
+    input.placeholder = stage->input;
+    plans.push_back(
+        query::explainCypherQuery(ledger,
+                                  query::CypherQuery{stage->query.pattern, stage->query.columns,
+                                                     parameters_, stage->input ? &input : nullptr},
+                                  options));
+  }
+  return plans;
+}
+
+}  // namespace cairn::cypher

@@ -1,0 +1,234 @@
+// Updating statements clause by clause (cypher/statement/statement_pipeline.h) over an in-memory
+// ledger: SET, REMOVE, DELETE and CREATE between reading clauses, each clause seeing the writes
+// of the clauses before it, the counters as differences between the graph before and after, and
+// a failing statement leaving every fact as it was. A randomized test runs sequences of updates
+// against a naive model of the graph's properties and labels.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "cypher/statement/statement_runner.h"
+#include "index/write/live_ledger.h"
+#include "tests/support/cypher_ledger.h"
+#include "tests/support/ledger_quads.h"
+
+namespace cairn::cypher {
+namespace updating_statement_test {
+
+using testing::TextRows;
+using Rows = std::vector<std::string>;
+
+class UpdatingStatementTest : public ::testing::Test {
+ protected:
+  StatementReport run(const std::string& text, const query::value::Parameters& params = {}) {
+    last_ = TextRows();
+    return runStatement(*live_, text, params, query::QueryOptions{}, last_);
+  }
+  Rows rows(const std::string& text) {
+    run(text);
+    Rows out = last_.rows;
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  std::vector<std::string> facts() { return testing::ledgerNQuads(*live_->snapshot()); }
+  uint64_t t() { return live_->snapshot()->t(); }
+
+  testing::CypherLedger ledger_;
+  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
+  TextRows last_;
+};
+
+UpdateCounters counters(uint64_t nodesCreated, uint64_t nodesDeleted, uint64_t relsCreated,
+                        uint64_t relsDeleted, uint64_t labelsAdded, uint64_t labelsRemoved,
+                        uint64_t propertiesSet, uint64_t propertiesRemoved) {
+  return UpdateCounters{nodesCreated, nodesDeleted,  relsCreated,   relsDeleted,
+                        labelsAdded,  labelsRemoved, propertiesSet, propertiesRemoved};
+}
+
+TEST_F(UpdatingStatementTest, SetReplacesValuesAndCountsTheDifference) {
+  run("CREATE (:A {name: 'Ann', tags: ['x', 'y']}), (:A {name: 'Bob'})");
+  StatementReport report =
+      run("MATCH (n:A {name: 'Ann'}) SET n.name = 'Anna', n.age = 31 RETURN n.name, n.age");
+  EXPECT_EQ(last_.rows, (Rows{"'Anna' | 31"}));
+  EXPECT_EQ(report.counters, counters(0, 0, 0, 0, 0, 0, 2, 1));
+  // A list shrinks to fewer positions: no element of the old list survives.
+  run("MATCH (n:A {name: 'Anna'}) SET n.tags = ['z']");
+  EXPECT_EQ(rows("MATCH (n:A) RETURN n.name, n.tags"), (Rows{"'Anna' | ['z']", "'Bob' | null"}));
+  // The same value again changes nothing: no commit, no counts.
+  const uint64_t before = t();
+  report = run("MATCH (n:A {name: 'Bob'}) SET n.name = 'Bob'");
+  EXPECT_EQ(report.counters, UpdateCounters{});
+  EXPECT_EQ(t(), before);
+  // null removes; a missing entity (OPTIONAL MATCH) is ignored.
+  report = run("MATCH (n:A {name: 'Anna'}) SET n.age = null");
+  EXPECT_EQ(report.counters, counters(0, 0, 0, 0, 0, 0, 0, 1));
+  report = run("OPTIONAL MATCH (n:Missing) SET n.x = 1 RETURN n");
+  EXPECT_EQ(last_.rows, (Rows{"null"}));
+  EXPECT_EQ(report.counters, UpdateCounters{});
+}
+
+TEST_F(UpdatingStatementTest, MapsLabelsAndRemove) {
+  run("CREATE (:A {a: 1, b: 2})-[:R {w: 1}]->(:B)");
+  run("MATCH (n:A) SET n = {b: 3, c: 4}");
+  EXPECT_EQ(rows("MATCH (n:A) RETURN properties(n)"), (Rows{"{b: 3, c: 4}"}));
+  run("MATCH (n:A) SET n += {c: null, d: 5}");
+  EXPECT_EQ(rows("MATCH (n:A) RETURN properties(n)"), (Rows{"{b: 3, d: 5}"}));
+  StatementReport report = run("MATCH (n:A) SET n:C:D REMOVE n:A RETURN labels(n)");
+  EXPECT_EQ(last_.rows, (Rows{"['C', 'D']"}));
+  EXPECT_EQ(report.counters, counters(0, 0, 0, 0, 2, 1, 0, 0));
+  run("MATCH ()-[r:R]->() SET r.w = r.w + 1, r.v = r.w");
+  EXPECT_EQ(rows("MATCH ()-[r:R]->() RETURN r.w, r.v"), (Rows{"2 | 2"}));
+  report = run("MATCH (n:C)-[r]->() REMOVE n.b, r.w");
+  EXPECT_EQ(report.counters, counters(0, 0, 0, 0, 0, 0, 0, 2));
+  EXPECT_EQ(rows("MATCH (n:C)-[r]->() RETURN properties(n), properties(r)"),
+            (Rows{"{d: 5} | {v: 2}"}));
+}
+
+TEST_F(UpdatingStatementTest, LaterClausesSeeEarlierWrites) {
+  run("CREATE (:P {n: 1}), (:P {n: 2}), (:P {n: 3})");
+  EXPECT_EQ(rows("MATCH (p:P) WHERE p.n > 1 SET p.big = true "
+                 "WITH count(*) AS changed MATCH (q:P) WHERE q.big RETURN changed, count(q)"),
+            (Rows{"2 | 2"}));
+  // CREATE, then a MATCH that finds what it created, then DELETE of it, then RETURN.
+  const StatementReport report =
+      run("CREATE (x:Tmp {k: 7}) WITH x MATCH (y:Tmp) DELETE y RETURN count(*) AS deleted");
+  EXPECT_EQ(last_.rows, (Rows{"1"}));
+  EXPECT_EQ(report.counters, UpdateCounters{});  // created and deleted: no net change
+  EXPECT_EQ(rows("MATCH (t:Tmp) RETURN count(t)"), (Rows{"0"}));
+}
+
+TEST_F(UpdatingStatementTest, DeleteNeedsDetachForConnectedNodes) {
+  run("CREATE (a:A {n: 1})-[:R {w: 5}]->(b:B {n: 2}), (a)-[:S]->(a)");
+  const std::vector<std::string> before = facts();
+  const uint64_t t0 = t();
+  try {
+    run("MATCH (a:A) DELETE a");
+    FAIL() << "deleted a connected node";
+  } catch (const core::Error& e) {
+    EXPECT_EQ(e.code(), core::ErrorCode::kConstraintViolation);
+    EXPECT_EQ(e.detail(), "DeleteConnectedNode");
+  }
+  EXPECT_EQ(facts(), before);
+  EXPECT_EQ(t(), t0);
+  // Deleting the node with all its relationships in one clause needs no DETACH.
+  StatementReport report =
+      run("MATCH (a:A)-[r]->(b) WITH a, collect(r) AS rs DELETE a, rs[0], rs[1]");
+  EXPECT_EQ(report.counters, counters(0, 1, 0, 2, 0, 1, 0, 2));
+  run("MATCH (b:B) DETACH DELETE b");
+  // Nothing is left: no marker, label, property or relationship property fact.
+  EXPECT_EQ(facts(), std::vector<std::string>{});
+}
+
+TEST_F(UpdatingStatementTest, DetachDeleteRemovesRelationshipsBothWays) {
+  run("CREATE (a:N {k: 'a'})-[:R {w: 1}]->(b:N {k: 'b'})-[:R]->(c:N {k: 'c'}), (c)-[:R]->(a)");
+  const StatementReport report = run("MATCH (n:N {k: 'b'}) DETACH DELETE n");
+  EXPECT_EQ(report.counters, counters(0, 1, 0, 2, 0, 0, 0, 2));
+  EXPECT_EQ(rows("MATCH (x)-[r]->(y) RETURN x.k, y.k, r.w"), (Rows{"'c' | 'a' | null"}));
+  // Paths delete their nodes and relationships; null deletes nothing.
+  run("MATCH p = (:N {k: 'c'})-->(:N) OPTIONAL MATCH (m:Missing) DETACH DELETE p, m");
+  EXPECT_EQ(rows("MATCH (n) RETURN count(n)"), (Rows{"0"}));
+}
+
+TEST_F(UpdatingStatementTest, AFailingClauseLeavesTheLedgerUnchanged) {
+  run("CREATE (:A {n: 1}), (:A {n: 2})");
+  const std::vector<std::string> before = facts();
+  const uint64_t t0 = t();
+  EXPECT_THROW(run("MATCH (a:A) SET a.n = 10 WITH a DELETE a WITH a SET a.bad = [{x: 1}]"),
+               core::Error);
+  EXPECT_THROW(run("MATCH (a:A) SET a.n = a.n / 0"), core::Error);
+  EXPECT_THROW(run("MATCH (a:A) SET a.m = {x: 1}"), core::Error);
+  EXPECT_EQ(facts(), before);
+  EXPECT_EQ(t(), t0);
+}
+
+// A naive model: nodes by key k, each with labels and integer properties.
+struct ModelNode {
+  std::set<std::string> labels;
+  std::map<std::string, int64_t> properties;
+};
+
+std::string render(const ModelNode& node) {
+  std::string out = "[";
+  for (const auto& l : node.labels) out += (out.size() > 1 ? ", '" : "'") + l + "'";
+  out += "] | {";
+  bool first = true;
+  for (const auto& [key, v] : node.properties) {
+    out += (first ? "" : ", ") + key + ": " + std::to_string(v);
+    first = false;
+  }
+  return out + "}";
+}
+
+TEST_F(UpdatingStatementTest, RandomUpdatesAgreeWithANaiveModel) {
+  std::mt19937 rng(20261206);
+  const std::vector<std::string> keys = {"a", "b", "c"};
+  const std::vector<std::string> labels = {"L", "M"};
+  std::map<int, ModelNode> model;
+  int nextId = 0;
+  auto pick = [&](const auto& v) { return v[rng() % v.size()]; };
+  for (int step = 0; step < 120; ++step) {
+    const int action = static_cast<int>(rng() % 6);
+    const std::string key = pick(keys);
+    const std::string label = pick(labels);
+    const int64_t value = static_cast<int64_t>(rng() % 4);
+    // Nodes whose k is below a bound: a random subset, also empty.
+    const int bound = nextId == 0 ? 0 : static_cast<int>(rng() % (nextId + 1));
+    const std::string where = "MATCH (n) WHERE n.k < " + std::to_string(bound) + " ";
+    std::vector<int> chosen;
+    for (const auto& [id, node] : model) {
+      if (id < bound) chosen.push_back(id);
+    }
+    switch (action) {
+      case 0: {
+        const int id = nextId++;
+        run("CREATE (:" + label + " {k: " + std::to_string(id) + ", " + key + ": " +
+            std::to_string(value) + "})");
+        model[id].labels.insert(label);
+        model[id].properties["k"] = id;
+        model[id].properties[key] = value;
+        break;
+      }
+      case 1:
+        run(where + "SET n." + key + " = coalesce(n." + key + ", 0) + " + std::to_string(value));
+        for (int id : chosen) {
+          auto& props = model[id].properties;
+          props[key] = (props.count(key) > 0 ? props[key] : 0) + value;
+        }
+        break;
+      case 2:
+        run(where + "REMOVE n." + key);
+        for (int id : chosen) model[id].properties.erase(key);
+        break;
+      case 3:
+        run(where + "SET n:" + label);
+        for (int id : chosen) model[id].labels.insert(label);
+        break;
+      case 4:
+        run(where + "REMOVE n:" + label);
+        for (int id : chosen) model[id].labels.erase(label);
+        break;
+      case 5:
+        if (rng() % 3 != 0) break;  // deletes rarely, so the graph grows
+        run(where + "DELETE n");
+        for (int id : chosen) model.erase(id);
+        break;
+    }
+    Rows expected;
+    for (const auto& [id, node] : model) {
+      if (node.properties.count("k") > 0) expected.push_back(render(node));
+    }
+    std::sort(expected.begin(), expected.end());
+    ASSERT_EQ(rows("MATCH (n) WHERE n.k IS NOT NULL RETURN labels(n), properties(n)"), expected)
+        << "after step " << step;
+  }
+}
+
+}  // namespace updating_statement_test
+}  // namespace cairn::cypher
