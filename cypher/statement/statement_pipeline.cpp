@@ -4,6 +4,8 @@
 #include <utility>
 
 #include "core/error.h"
+#include "cypher/statement/merge_stage.h"
+#include "cypher/statement/row_table.h"
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
 #include "cypher/write/delete_writer.h"
@@ -19,15 +21,13 @@ namespace cairn::cypher {
 using query::value::Value;
 
 struct StatementPipeline::Stage {
-  enum class Kind { kRead, kCreate, kSet, kDelete };
+  enum class Kind { kRead, kCreate, kMerge, kSet, kDelete };
   Kind kind = Kind::kRead;
-  // kRead: the clauses as one query, starting from `input` (null: from one empty row) whose
-  // variables are `inputColumns`.
-  TranslatedQuery query;
-  std::shared_ptr<query::ValuesNode> input;
-  std::vector<std::string> inputColumns;
+  // kRead: the clauses as one query over the rows so far.
+  RowQuery query;
   bool returns = false;  // ends with RETURN: its rows are the statement's answer
   std::optional<CreateWriter> create;
+  std::optional<MergeStage> merge;
   std::optional<SetWriter> set;  // SET and REMOVE
   std::optional<DeleteWriter> remove;
 };
@@ -36,56 +36,8 @@ namespace {
 
 using Stage = StatementPipeline::Stage;
 
-// The rows between stages.
-struct Rows {
-  std::vector<std::string> columns;
-  std::vector<BoundVariables> rows{BoundVariables{}};
-};
-
-class RowCollector final : public query::ValueSink {
- public:
-  explicit RowCollector(Rows& out) : out_(out) {}
-  void begin(const std::vector<std::string>& columns, const query::value::GraphAccess&) override {
-    out_.columns = columns;
-    out_.rows.clear();
-  }
-  void row(std::span<const Value> values) override {
-    BoundVariables row;
-    for (size_t i = 0; i < out_.columns.size(); ++i) row.emplace(out_.columns[i], values[i]);
-    out_.rows.push_back(std::move(row));
-  }
-  void end() override {}
-
- private:
-  Rows& out_;
-};
-
-query::QueryReport runRead(const Stage& stage, const index::Ledger& state,
-                           const query::value::Parameters& parameters,
-                           const query::QueryOptions& options, Rows& rows) {
-  query::CypherInput input;
-  if (stage.input) {
-    input.placeholder = stage.input;
-    input.rows.reserve(rows.rows.size());
-    for (const BoundVariables& row : rows.rows) {
-      std::vector<Value> values;
-      values.reserve(stage.inputColumns.size());
-      for (const std::string& name : stage.inputColumns) {
-        auto it = row.find(name);
-        values.push_back(it == row.end() ? Value() : it->second);
-      }
-      input.rows.push_back(std::move(values));
-    }
-  }
-  RowCollector collector(rows);
-  return query::executeCypherQuery(state,
-                                   query::CypherQuery{stage.query.pattern, stage.query.columns,
-                                                      parameters, stage.input ? &input : nullptr},
-                                   options, collector);
-}
-
 void runUpdate(const Stage& stage, const index::Ledger& state,
-               const query::value::Parameters& parameters, Rows& rows, EffectLog& log,
+               const query::value::Parameters& parameters, RowTable& rows, EffectLog& log,
                index::TxChanges& changes) {
   const query::graph::SnapshotGraphAccess stored(state, UINT64_MAX);
   const query::graph::StoredFacts facts(state);
@@ -96,13 +48,7 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
           [&facts](std::string_view iri) { return facts.iri(iri).value_or(core::kNoNode); });
       for (BoundVariables& row : rows.rows) stage.create->write(row, created, changes);
       rows.columns = stage.create->scopeAfter();
-      for (core::NodeId node : created.createdNodes()) log.createdNode(node);
-      for (uint64_t id : created.createdRelationships()) {
-        log.createdRelationship(query::value::Relationship{id, 0, 0, 0});
-      }
-      for (const std::string& label : created.createdLabels()) {
-        log.touchedLabel(query::graph::nameIri(label));
-      }
+      logCreations(created, log);
       return;
     }
     case Stage::Kind::kSet: {
@@ -124,6 +70,7 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
       return;
     }
     case Stage::Kind::kRead:
+    case Stage::Kind::kMerge:  // steps of its own (StatementPipeline::run)
       break;
   }
 }
@@ -144,12 +91,12 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
         ++end;
       }
       stage->kind = Stage::Kind::kRead;
-      stage->inputColumns = scope;
-      stage->query = started ? translateSegment(part, i, end, scope, parameters, &stage->input)
-                             : translateSegment(part, i, end, {}, parameters, &stage->input);
+      RowQuery& q = stage->query;
+      if (started) q.inputColumns = scope;
+      q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input);
       stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
-      scope = stage->query.columns;
-      if (stage->returns) columns_ = stage->query.columns;
+      scope = q.query.columns;
+      if (stage->returns) columns_ = q.query.columns;
       i = end;
     } else {
       switch (clause.kind()) {
@@ -157,6 +104,11 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
           stage->kind = Stage::Kind::kCreate;
           stage->create.emplace(clause.as<ast::CreateClause>(), scope);
           scope = stage->create->scopeAfter();
+          break;
+        case ast::ClauseKind::kMerge:
+          stage->kind = Stage::Kind::kMerge;
+          stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters);
+          scope = stage->merge->scopeAfter();
           break;
         case ast::ClauseKind::kSet:
           stage->kind = Stage::Kind::kSet;
@@ -189,7 +141,7 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
                                                  const query::QueryOptions& options,
                                                  query::ValueSink& sink) const {
   Result result;
-  Rows rows;
+  RowTable rows;
   EffectLog log;
   const index::Ledger* start = nullptr;
   bool firstRead = true;
@@ -198,7 +150,8 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
   // thread: they travel back beside the failed Status.
   std::optional<core::Error> failure;
   auto read = [&](const Stage& stage, const index::Ledger& state) {
-    query::QueryReport report = runRead(stage, state, parameters_, options, rows);
+    query::QueryReport report =
+        runOverRows(stage.query, rows.rows, state, parameters_, options, rows);
     if (wantPlans) result.plans.push_back(report.plan);
     if (firstRead) result.firstReading = std::move(report);
     firstRead = false;
@@ -214,13 +167,28 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
     }
     const Stage* before = std::exchange(pendingRead, nullptr);
     const Stage* update = stage.get();
+    // A MERGE step runs again after each row that changed the graph (merge_stage.h); its
+    // progress lives as long as the commit.
+    auto merging = std::make_shared<std::optional<MergeStage::Progress>>();
     tx.steps.push_back(
-        [&, before, update](const index::Ledger& state) -> core::Result<index::TxChanges> {
+        [&, before, update, merging](const index::Ledger& state) -> core::Result<index::TxChanges> {
           try {
             if (start == nullptr) start = &state;
-            if (before != nullptr) read(*before, state);
+            const bool firstRun = update->kind != Stage::Kind::kMerge || !merging->has_value();
+            if (firstRun && before != nullptr) read(*before, state);
             index::TxChanges changes;
-            runUpdate(*update, state, parameters_, rows, log, changes);
+            if (update->kind != Stage::Kind::kMerge) {
+              runUpdate(*update, state, parameters_, rows, log, changes);
+              return changes;
+            }
+            if (firstRun) merging->emplace().input = std::move(rows.rows);
+            MergeStage::Progress& progress = **merging;
+            changes = update->merge->step(state, progress, options, log);
+            if (!changes.again) {
+              rows.rows = std::move(progress.output);
+              rows.columns = update->merge->scopeAfter();
+              if (wantPlans && progress.plan) result.plans.push_back(std::move(*progress.plan));
+            }
             return changes;
           } catch (const core::Error& e) {
             failure = e;
@@ -272,15 +240,11 @@ std::vector<query::PlanInfo> StatementPipeline::explain(const index::Ledger& led
                                                         const query::QueryOptions& options) const {
   std::vector<query::PlanInfo> plans;
   for (const auto& stage : stages_) {
-    if (stage->kind != Stage::Kind::kRead) continue;
-    // Without rows, an input plans as an empty table.
-    query::CypherInput input;
-    input.placeholder = stage->input;
-    plans.push_back(
-        query::explainCypherQuery(ledger,
-                                  query::CypherQuery{stage->query.pattern, stage->query.columns,
-                                                     parameters_, stage->input ? &input : nullptr},
-                                  options));
+    if (stage->kind == Stage::Kind::kMerge) {
+      plans.push_back(stage->merge->explain(ledger, options));
+    } else if (stage->kind == Stage::Kind::kRead) {
+      plans.push_back(explainRowQuery(stage->query, ledger, parameters_, options));
+    }
   }
   return plans;
 }

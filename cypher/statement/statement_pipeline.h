@@ -6,7 +6,8 @@
 //   - reading stages: each maximal run of reading clauses (MATCH, OPTIONAL MATCH, UNWIND, WITH,
 //     RETURN), translated as one query of the shared engine that starts from the rows so far
 //     (query::CypherInput) and runs on the state the earlier clauses left;
-//   - updating stages: one per CREATE, SET, REMOVE or DELETE clause, applied row by row.
+//   - updating stages: one per CREATE, MERGE, SET, REMOVE or DELETE clause, applied row by
+//     row (MERGE matches and creates row after row, seeing its own writes: merge_stage.h).
 // Each updating stage, with the reading stage before it, is one step of the transaction
 // (index/write/transaction.h), so the next step reads its writes; a last step runs the trailing
 // reading stage and compares what the statement touched before and after (effect_log.h). Any
@@ -27,7 +28,7 @@ namespace cairn::cypher {
 class StatementPipeline {
  public:
   // Compiles the clauses of `part` (checked by the semantic pass). Throws core::Error: the
-  // compile-time errors of the clauses, kUnsupported for clauses not built yet (MERGE, FOREACH,
+  // compile-time errors of the clauses, kUnsupported for clauses not built yet (FOREACH,
   // CALL). `part` must outlive the pipeline.
   StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters);
   ~StatementPipeline();

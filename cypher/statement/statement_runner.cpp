@@ -7,6 +7,7 @@
 #include "cypher/statement/statement_pipeline.h"
 #include "cypher/statement/statement_plan.h"
 #include "cypher/translate/query_translator.h"
+#include "cypher/write/create_writer.h"
 #include "index/write/live_ledger.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"

@@ -140,6 +140,12 @@ class SingleQueryTranslator {
     return input;
   }
 
+  // MATCH of one pattern part (MERGE's match).
+  void matchPart(const ast::PatternPart& part) {
+    std::vector<std::string> clauseRels;
+    addPart(plan, part, clauseRels);
+  }
+
   // Every named variable in scope, projected (for a reading prefix).
   void projectScope() {
     columns = visible_;
@@ -852,6 +858,17 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
   const bool returns = end > begin && end <= part.clauses.size() &&
                        part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
   if (!returns) t.projectScope();
+  return {t.plan, t.columns};
+}
+
+TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
+                                      const std::vector<std::string>& inputColumns,
+                                      const query::value::Parameters& parameters,
+                                      std::shared_ptr<query::ValuesNode>* input) {
+  SingleQueryTranslator t(parameters);
+  *input = t.startFromInput(inputColumns);
+  t.matchPart(part);
+  t.projectScope();
   return {t.plan, t.columns};
 }
 

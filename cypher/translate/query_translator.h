@@ -47,6 +47,14 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
                                  const query::value::Parameters& parameters,
                                  std::shared_ptr<query::ValuesNode>* input);
 
+// MATCH of one pattern part from rows binding `inputColumns` (MERGE's match, row by row): the
+// pattern starts from `*input` as in translateSegment; the columns are every named variable in
+// scope after it.
+TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
+                                      const std::vector<std::string>& inputColumns,
+                                      const query::value::Parameters& parameters,
+                                      std::shared_ptr<query::ValuesNode>* input);
+
 // Whether `name` is one of the translator's own (hidden) variable names.
 inline bool isHiddenVariable(std::string_view name) { return !name.empty() && name[0] == ' '; }
 

@@ -60,6 +60,7 @@ struct PartPlan {
 
 struct CreateWriter::Compiled {
   std::vector<create_writer::PartPlan> parts;
+  bool merge = false;              // MERGE's create: a null property value is an error
   std::vector<std::string> slots;  // row slot i holds variable slots[i]
 };
 
@@ -143,8 +144,8 @@ namespace create_writer {
 // Checks the clause and compiles its property expressions (see CreateWriter's constructor).
 class ClauseCompiler {
  public:
-  ClauseCompiler(const std::vector<std::string>& scope, std::vector<std::string>& slots)
-      : slots_(slots) {
+  ClauseCompiler(const std::vector<std::string>& scope, std::vector<std::string>& slots, bool merge)
+      : slots_(slots), merge_(merge) {
     for (const std::string& v : scope) bind(v, Kind::kUnknown);
   }
 
@@ -208,13 +209,14 @@ class ClauseCompiler {
     return step;
   }
 
-  static void checkRelationship(const ast::RelationshipPattern& pattern) {
+  void checkRelationship(const ast::RelationshipPattern& pattern) const {
     if (pattern.types.size() != 1) {
       compileError("NoSingleRelationshipType",
                    "a relationship must be created with exactly one type", pattern.position);
     }
-    if (pattern.direction == ast::RelationshipDirection::kEither ||
-        pattern.direction == ast::RelationshipDirection::kBoth) {
+    // MERGE matches either direction and creates an undirected pattern left to right.
+    if (!merge_ && (pattern.direction == ast::RelationshipDirection::kEither ||
+                    pattern.direction == ast::RelationshipDirection::kBoth)) {
       compileError("RequiresDirectedRelationship", "a created relationship must have a direction",
                    pattern.position);
     }
@@ -231,7 +233,7 @@ class ClauseCompiler {
     }
     step.variable = pattern.variable;
     step.type = pattern.types.front();
-    step.outgoing = pattern.direction == ast::RelationshipDirection::kOutgoing;
+    step.outgoing = pattern.direction != ast::RelationshipDirection::kIncoming;
     if (pattern.properties) step.properties = properties(*pattern.properties);
     return step;
   }
@@ -265,6 +267,7 @@ class ClauseCompiler {
   }
 
   std::vector<std::string>& slots_;
+  const bool merge_;
   std::map<std::string, Kind, std::less<>> kinds_;
 };
 
@@ -272,10 +275,19 @@ class ClauseCompiler {
 
 CreateWriter::CreateWriter(const ast::CreateClause& clause, const std::vector<std::string>& scope)
     : compiled_(std::make_unique<Compiled>()) {
-  create_writer::ClauseCompiler compiler(scope, compiled_->slots);
+  create_writer::ClauseCompiler compiler(scope, compiled_->slots, /*merge=*/false);
   for (const ast::PatternPart& part : clause.pattern.parts) {
     compiled_->parts.push_back(compiler.part(part));
   }
+  scopeAfter_ = compiled_->slots;
+}
+
+CreateWriter::CreateWriter(const ast::PatternPart& mergePattern,
+                           const std::vector<std::string>& scope)
+    : compiled_(std::make_unique<Compiled>()) {
+  compiled_->merge = true;
+  create_writer::ClauseCompiler compiler(scope, compiled_->slots, /*merge=*/true);
+  compiled_->parts.push_back(compiler.part(mergePattern));
   scopeAfter_ = compiled_->slots;
 }
 
@@ -423,7 +435,14 @@ class RowWriter {
     }
     Value::Map kept;
     for (const auto& [key, v] : byKey) {
-      if (v.isNull()) continue;
+      if (v.isNull()) {
+        // MERGE would create an entity its own match can never find.
+        if (compiled_.merge) {
+          throw core::Error(core::ErrorCode::kSemanticError, "MergeReadOwnWrites",
+                            "MERGE cannot use a null value for property `" + key + "`");
+        }
+        continue;
+      }
       appendPropertyFacts(subject, graph, key, v, out_.inserts);
       kept.emplace_back(key, v);
       ++counters_.propertiesSet;
@@ -460,6 +479,16 @@ std::vector<uint64_t> CreateState::createdRelationships() const {
 
 std::vector<std::string> CreateState::createdLabels() const {
   return {pending_->labelNames.begin(), pending_->labelNames.end()};
+}
+
+void logCreations(const CreateState& state, EffectLog& log) {
+  for (core::NodeId node : state.createdNodes()) log.createdNode(node);
+  for (uint64_t id : state.createdRelationships()) {
+    log.createdRelationship(query::value::Relationship{id, 0, 0, 0});
+  }
+  for (const std::string& label : state.createdLabels()) {
+    log.touchedLabel(query::graph::nameIri(label));
+  }
 }
 
 void CreateWriter::write(BoundVariables& row, CreateState& state, index::TxChanges& out) const {

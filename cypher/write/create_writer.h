@@ -29,6 +29,7 @@
 
 #include "cypher/ast/clause.h"
 #include "cypher/ast/statement.h"
+#include "cypher/write/effect_log.h"
 #include "cypher/write/row_programs.h"
 #include "index/write/transaction.h"
 #include "query/value/value.h"
@@ -91,6 +92,11 @@ class CreateWriter {
   // pattern part), "UndefinedVariable" (a property expression reading a variable not bound
   // before it). `clause` must outlive the writer.
   CreateWriter(const ast::CreateClause& clause, const std::vector<std::string>& scope);
+  // MERGE's create of `mergePattern` (a MERGE clause's pattern, which must outlive the writer)
+  // when its match found nothing. As above, except that a relationship without a direction is
+  // created left to right and, at run time, a null property value is kSemanticError
+  // "MergeReadOwnWrites" (the entity could never be matched by the same MERGE).
+  CreateWriter(const ast::PatternPart& mergePattern, const std::vector<std::string>& scope);
   ~CreateWriter();
   CreateWriter(CreateWriter&&) noexcept;
   CreateWriter& operator=(CreateWriter&&) noexcept;
@@ -113,6 +119,9 @@ class CreateWriter {
   std::unique_ptr<Compiled> compiled_;
   std::vector<std::string> scopeAfter_;
 };
+
+// Logs what `state` created (its nodes, relationships and the labels its nodes have).
+void logCreations(const CreateState& state, EffectLog& log);
 
 // Runs a statement made of CREATE and UNWIND clauses only (UNWIND before, between or after
 // CREATEs; no RETURN) against `ledger` as one commit, and returns what it created. The rows

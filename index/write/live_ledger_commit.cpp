@@ -60,14 +60,14 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
   // The direct deletes and inserts are a step of their own unless they are empty and steps
   // follow (SPARQL Update sends only steps).
   const bool direct = !tx.deletes.empty() || !tx.inserts.empty() || tx.steps.empty();
-  const size_t stepCount = (direct ? 1 : 0) + tx.steps.size();
   size_t stepsRun = 0;
-  auto runStep = [&](const TxChanges& changes) -> core::Status {
-    const bool last = ++stepsRun == stepCount;
+  // `last`: no later step reads the state.
+  auto runStep = [&](const TxChanges& changes, bool last) -> core::Status {
+    const bool only = ++stepsRun == 1 && last;
     CAIRN_ASSIGN_OR_RETURN(EncodedTransaction step, encodeChanges(*state, changes, state->t() + 1));
     for (const NewTerm& term : step.iris) overlay.iris.append(term.text);
     for (const NewTerm& term : step.strings) overlay.strings.append(term.text);
-    if (stepCount == 1) {
+    if (only) {
       // The only step: its flakes are already the net change, in key order.
       record.flakes = std::move(step.flakes);
     } else {
@@ -84,16 +84,26 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
     record.languages.insert(record.languages.end(), step.languages.begin(), step.languages.end());
     record.datatypes.insert(record.datatypes.end(), step.datatypes.begin(), step.datatypes.end());
     record.blankNodes = step.blankNodes;
-    if (last) return core::Status::ok();  // no later step reads the state
+    if (last) return core::Status::ok();
     CAIRN_ASSIGN_OR_RETURN(state, state->withCommit(state->t() + 1, step.flakes, terms));
     return core::Status::ok();
   };
 
   core::Status status = core::Status::ok();
-  if (direct) status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)});
+  if (direct) {
+    status = runStep(TxChanges{std::move(tx.deletes), std::move(tx.inserts)}, tx.steps.empty());
+  }
   for (size_t i = 0; status.isOk() && i < tx.steps.size(); ++i) {
-    auto changes = tx.steps[i](*state);
-    status = changes.isOk() ? runStep(*changes) : changes.status();
+    bool again = true;
+    while (status.isOk() && again) {
+      auto changes = tx.steps[i](*state);
+      if (!changes.isOk()) {
+        status = changes.status();
+        break;
+      }
+      again = changes->again;
+      status = runStep(*changes, !again && i + 1 == tx.steps.size());
+    }
   }
   if (!status.isOk()) {
     rollback();

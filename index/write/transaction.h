@@ -58,10 +58,13 @@ struct TxQuad {
 
 class Ledger;
 
-// Deletes, then inserts.
+// Deletes, then inserts. `again` asks to run the same step once more, against the state these
+// changes leave: a step that must see its own writes part-way (Cypher MERGE, row by row) returns
+// again = true until it is done.
 struct TxChanges {
   std::vector<TxQuad> deletes;
   std::vector<TxQuad> inserts;
+  bool again = false;
 };
 
 // A step computed against the state the transaction's earlier steps left — SPARQL Update

@@ -182,7 +182,27 @@ Value SnapshotGraphAccess::nodeProperties(core::NodeId node) const {
 }
 
 std::string SnapshotGraphAccess::relationshipType(const value::Relationship& rel) const {
-  return nameOf(rel.type);
+  if (rel.type != core::kNoNode || rel.id == 0) return nameOf(rel.type);
+  // Created by the running statement with a type the store did not have yet
+  // (cypher/write/create_writer.h): the type is the predicate of its fact, found among the
+  // start node's facts by identity.
+  const index::SnapshotReader* reader = spot(core::kNoNode);
+  if (reader != nullptr) {
+    const std::array<uint64_t, 1> prefix = {rel.start};
+    const index::ColumnMask columns =
+        index::columnBit(index::Column::kP) | index::columnBit(index::Column::kI);
+    index::SnapshotCursor cursor = reader->scan(index::ScanRange::prefix(prefix), columns, asOf_);
+    index::ColumnBatch batch;
+    while (core::valueOrThrow(cursor.next(batch))) {
+      const auto& ps = batch.column(index::Column::kP);
+      const auto& is = batch.column(index::Column::kI);
+      for (size_t r = 0; r < batch.rows; ++r) {
+        if (is[r] == rel.id) return nameOf(ps[r]);
+      }
+    }
+  }
+  throw core::Error(core::ErrorCode::kEntityNotFound,
+                    "relationship " + std::to_string(rel.id) + " has no type");
 }
 
 Value SnapshotGraphAccess::relationshipProperty(const value::Relationship& rel,

@@ -70,8 +70,11 @@ class TckRows final : public query::ValueSink {
   const query::value::GraphAccess* graph_ = nullptr;
 };
 
-bool isCompileTimeClass(core::ErrorCode code) {
-  return code == core::ErrorCode::kSyntaxError || code == core::ErrorCode::kSemanticError;
+// The error classes this engine raises before running anything; MergeReadOwnWrites is the one
+// semantic error found while running (a MERGE property value that turns out null).
+bool isCompileTime(const core::Error& e) {
+  if (e.detail() == "MergeReadOwnWrites") return false;
+  return e.code() == core::ErrorCode::kSyntaxError || e.code() == core::ErrorCode::kSemanticError;
 }
 
 }  // namespace
@@ -177,7 +180,7 @@ TckResult EngineBackend::execute(const std::string& query, const TckParameters& 
     effects.labelsRemoved = static_cast<int64_t>(c.labelsRemoved);
     result.sideEffects = effects;
   } catch (const core::Error& e) {
-    result.error = tckErrorFromCoreError(e, isCompileTimeClass(e.code()));
+    result.error = tckErrorFromCoreError(e, isCompileTime(e));
     result.sideEffects = TckSideEffects{};
   }
   return result;

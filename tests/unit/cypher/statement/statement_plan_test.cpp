@@ -100,8 +100,16 @@ TEST_F(StatementPlanTest, ExplainRunsNothing) {
   EXPECT_EQ(staged.plan.children.size(), 3u);
   EXPECT_EQ(staged.columns, std::vector<std::string>{"p"});
   EXPECT_EQ(live_->snapshot()->t(), t);
+  // MERGE shows the plan of its match, run row by row.
+  const StatementPlan merge =
+      explainStatement(*live_->snapshot(), "MATCH (p) MERGE (p)-[:R]->(q:Q {x: p.x})", {}, {});
+  EXPECT_EQ(detail(merge.plan, "clauses"), "MERGE");
+  EXPECT_EQ(merge.plan.children.size(), 2u);
+  EXPECT_EQ(live_->snapshot()->t(), t);
   // What cannot run cannot be explained either.
-  EXPECT_THROW(explainStatement(*live_->snapshot(), "MATCH (p) MERGE (q)", {}, {}), core::Error);
+  EXPECT_THROW(
+      explainStatement(*live_->snapshot(), "MATCH (p) FOREACH (x IN [1] | SET p.x = x)", {}, {}),
+      core::Error);
 }
 
 TEST_F(StatementPlanTest, ProfileRunsWithActuals) {

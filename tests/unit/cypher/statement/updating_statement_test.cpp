@@ -1,7 +1,7 @@
 // Updating statements clause by clause (cypher/statement/statement_pipeline.h) over an in-memory
-// ledger: SET, REMOVE, DELETE and CREATE between reading clauses, each clause seeing the writes
-// of the clauses before it, the counters as differences between the graph before and after, and
-// a failing statement leaving every fact as it was. A randomized test runs sequences of updates
+// ledger: SET, REMOVE, DELETE, CREATE and MERGE between reading clauses, each clause seeing the
+// writes of the clauses before it, the counters as differences between the graph before and after,
+// and a failing statement leaving every fact as it was. A randomized test runs sequences of updates
 // against a naive model of the graph's properties and labels.
 
 #include <gtest/gtest.h>
@@ -148,6 +148,45 @@ TEST_F(UpdatingStatementTest, AFailingClauseLeavesTheLedgerUnchanged) {
   EXPECT_EQ(t(), t0);
 }
 
+TEST_F(UpdatingStatementTest, MergeSeesTheRowsBeforeItAndRunsItsActions) {
+  // Repeated keys: the second 1 matches the node the first created.
+  StatementReport report =
+      run("UNWIND [1, 1, 2] AS x MERGE (n:U {id: x}) ON CREATE SET n.made = 1 "
+          "ON MATCH SET n.seen = coalesce(n.seen, 0) + 1 RETURN n.id, n.made, n.seen");
+  EXPECT_EQ(rows("MATCH (n:U) RETURN n.id, n.made, n.seen"), (Rows{"1 | 1 | 1", "2 | 1 | null"}));
+  std::vector<std::string> returned = last_.rows;
+  EXPECT_EQ(report.counters, counters(2, 0, 0, 0, 1, 0, 5, 0));
+  // A match binds every matching node: two rows out of one.
+  run("CREATE (:U {id: 1})");
+  run("MERGE (n:U {id: 1}) RETURN n.id");
+  EXPECT_EQ(last_.rows, (Rows{"1", "1"}));
+  // Relationships: either direction matches; a created one goes left to right.
+  run("MATCH (a:U {id: 2}) CREATE (a)<-[:R]-(:V)");
+  report = run("MATCH (a:U {id: 2}), (b:V) MERGE (a)-[r:R]-(b) RETURN type(r)");
+  EXPECT_EQ(last_.rows, (Rows{"'R'"}));
+  EXPECT_EQ(report.counters, UpdateCounters{});
+  report = run("MATCH (a:U {id: 2}), (b:V) MERGE (a)-[r:S]-(b) RETURN type(r)");
+  EXPECT_EQ(last_.rows, (Rows{"'S'"}));
+  EXPECT_EQ(report.counters, counters(0, 0, 1, 0, 0, 0, 0, 0));
+  EXPECT_EQ(rows("MATCH (:U {id: 2})-[r:S]->(:V) RETURN count(r)"), (Rows{"1"}));
+}
+
+TEST_F(UpdatingStatementTest, AFailingMergeRowUndoesTheRowsBeforeIt) {
+  run("CREATE (:U {id: 0})");
+  const std::vector<std::string> before = facts();
+  const uint64_t t0 = t();
+  try {
+    run("UNWIND [1, 2, null] AS x MERGE (n:U {id: x})");
+    FAIL() << "a null MERGE property must fail";
+  } catch (const core::Error& e) {
+    EXPECT_EQ(e.detail(), "MergeReadOwnWrites");
+  }
+  EXPECT_THROW(run("UNWIND [1, 2] AS x MERGE (n:U {id: x}) ON CREATE SET n.bad = {m: 1}"),
+               core::Error);
+  EXPECT_EQ(facts(), before);
+  EXPECT_EQ(t(), t0);
+}
+
 // A naive model: nodes by key k, each with labels and integer properties.
 struct ModelNode {
   std::set<std::string> labels;
@@ -174,7 +213,7 @@ TEST_F(UpdatingStatementTest, RandomUpdatesAgreeWithANaiveModel) {
   int nextId = 0;
   auto pick = [&](const auto& v) { return v[rng() % v.size()]; };
   for (int step = 0; step < 120; ++step) {
-    const int action = static_cast<int>(rng() % 6);
+    const int action = static_cast<int>(rng() % 7);
     const std::string key = pick(keys);
     const std::string label = pick(labels);
     const int64_t value = static_cast<int64_t>(rng() % 4);
@@ -219,6 +258,29 @@ TEST_F(UpdatingStatementTest, RandomUpdatesAgreeWithANaiveModel) {
         run(where + "DELETE n");
         for (int id : chosen) model.erase(id);
         break;
+      case 6: {
+        // MERGE by k over keys that exist, are new, or repeat within the statement.
+        std::vector<int> ks;
+        for (int n = static_cast<int>(rng() % 4); n > 0; --n) {
+          ks.push_back(static_cast<int>(rng() % (nextId + 2)));
+        }
+        std::string list;
+        for (int k : ks) list += (list.empty() ? "" : ", ") + std::to_string(k);
+        run("UNWIND [" + list + "] AS x MERGE (n {k: x}) ON CREATE SET n:" + label + ", n." + key +
+            " = x ON MATCH SET n.c = coalesce(n.c, 0) + 1");
+        for (int k : ks) {
+          if (model.count(k) > 0) {
+            auto& props = model[k].properties;
+            props["c"] = (props.count("c") > 0 ? props["c"] : 0) + 1;
+          } else {
+            model[k].labels.insert(label);
+            model[k].properties["k"] = k;
+            model[k].properties[key] = k;
+          }
+          nextId = std::max(nextId, k + 1);
+        }
+        break;
+      }
     }
     Rows expected;
     for (const auto& [id, node] : model) {

@@ -220,6 +220,48 @@ TEST(LiveLedgerTest, BadTransactionsChangeNothing) {
   EXPECT_FALSE(snapshot->encodeNode(iri("fine"))->has_value());  // no new term leaked
 }
 
+// A step that asks to run again sees its own earlier runs' writes, and all runs are one commit.
+TEST(LiveLedgerTest, AStepRunAgainSeesItsOwnWritesInOneCommit) {
+  Fixture f;
+  const uint64_t t0 = f.live->snapshot()->t();
+  Transaction tx;
+  int runs = 0;
+  tx.steps.push_back([&runs](const Ledger& state) -> core::Result<TxChanges> {
+    ++runs;
+    // Inserts the first of n0, n1, ... that the state lacks, until n2 is present.
+    TxChanges changes;
+    for (int k = 0; k < 3; ++k) {
+      const Term object = iri("n" + std::to_string(k));
+      if (has(state, iri("a"), iri("q"), object)) continue;
+      changes.inserts.push_back(fact(iri("a"), iri("q"), object));
+      changes.again = k < 2;
+      break;
+    }
+    return changes;
+  });
+  auto committed = f.live->commit(std::move(tx));
+  ASSERT_TRUE(committed.isOk()) << committed.status().toString();
+  EXPECT_EQ(runs, 3);
+  EXPECT_EQ(committed->t, t0 + 1);
+  EXPECT_EQ(committed->inserted, 3u);
+  auto after = f.live->snapshot();
+  for (int k = 0; k < 3; ++k)
+    EXPECT_TRUE(has(*after, iri("a"), iri("q"), iri("n" + std::to_string(k))));
+
+  // A failing later run drops the earlier runs' writes too.
+  Transaction failing;
+  failing.steps.push_back([](const Ledger& state) -> core::Result<TxChanges> {
+    if (has(state, iri("a"), iri("q"), iri("m"))) return core::Status::invalidArgument("stop");
+    TxChanges changes;
+    changes.inserts.push_back(fact(iri("a"), iri("q"), iri("m")));
+    changes.again = true;
+    return changes;
+  });
+  EXPECT_FALSE(f.live->commit(std::move(failing)).isOk());
+  EXPECT_EQ(f.live->snapshot()->t(), t0 + 1);
+  EXPECT_FALSE(has(*f.live->snapshot(), iri("a"), iri("q"), iri("m")));
+}
+
 TEST(LiveLedgerTest, ConcurrentWritersGetDistinctTsAndAllCommitsSurviveReopen) {
   Fixture f;
   const uint64_t t0 = f.live->snapshot()->t();
