@@ -174,6 +174,11 @@ struct Api::State {
     }
     if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "update") {
       call.ledger = compatLedgerName(s[3]);
+      // A Cypher statement on the update route answers like /cypher: rows, stats and the
+      // commit's t. Writing still needs the write scope (checked once the statement is parsed).
+      if (method == "POST" && bodyType(request) == "application/cypher") {
+        return cypherRoute("fluree_cypher_update", "POST", QueryMode::kQuery, call);
+      }
       return {"fluree_update", Scope::kWrite, "POST", handleUpdate};
     }
     if (s.size() == 4 && s[0] == "v1" && s[1] == "fluree" && s[2] == "query") {

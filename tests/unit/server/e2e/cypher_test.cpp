@@ -177,6 +177,33 @@ TEST_F(E2eCypher, RawCypherBodyAndCompatibilityRoute) {
                       std::string(kCypherType));
     EXPECT_EQ(result(r)["data"][0]["row"][0], 1);
   }
+  // Writes on the update route: a receipt with the commit's t and the counters, visible to
+  // SPARQL at once; SPARQL's writes are visible to Cypher.
+  const uint64_t before = ledgerT();
+  for (const std::string ledger : {"people", "people:main"}) {
+    SCOPED_TRACE(ledger);
+    const nlohmann::json write = {{"cypher",
+                                   "MERGE (c:City {name: $n}) ON CREATE SET c.visits = 1 "
+                                   "ON MATCH SET c.visits = c.visits + 1"},
+                                  {"params", {{"n", "Bergen"}}}};
+    r = client().post("/v1/fluree/update/" + ledger, write.dump(), std::string(kCypherType));
+    res = result(r);
+    EXPECT_GT(res["t"].get<uint64_t>(), before) << res;
+    EXPECT_EQ(res["stats"]["contains_updates"], true) << res;
+  }
+  r = client().post("/v1/fluree/query/people",
+                    "PREFIX pg: <urn:cairn:pg:> SELECT ?v WHERE { ?c pg:name \"Bergen\" ; "
+                    "pg:visits ?v }",
+                    "application/sparql-query");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(jsonRows(r.body), (std::vector<Row>{{{"v", "2"}}}));
+  // A statement that fails changes nothing.
+  const uint64_t afterMerges = ledgerT();
+  r = client().post("/v1/fluree/update/people",
+                    "MATCH (c:City {name: 'Bergen'}) SET c.visits = 3 WITH c SET c.bad = {m: 1}",
+                    std::string(kCypherType));
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_EQ(ledgerT(), afterMerges);
   // SPARQL on the same route is unchanged.
   r = client().post("/v1/fluree/query/people",
                     std::string(kPrefix) + "SELECT ?n WHERE { ex:bob ex:name ?n }",
