@@ -1,5 +1,6 @@
 #include "cypher/statement/statement_pipeline.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -15,13 +16,14 @@
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"
 #include "query/graph/stored_facts.h"
+#include "query/value/value_errors.h"
 
 namespace cairn::cypher {
 
 using query::value::Value;
 
 struct StatementPipeline::Stage {
-  enum class Kind { kRead, kCreate, kMerge, kSet, kDelete };
+  enum class Kind { kRead, kCreate, kMerge, kSet, kDelete, kForeachBegin, kForeachEnd };
   Kind kind = Kind::kRead;
   // kRead: the clauses as one query over the rows so far.
   RowQuery query;
@@ -30,15 +32,42 @@ struct StatementPipeline::Stage {
   std::optional<MergeStage> merge;
   std::optional<SetWriter> set;  // SET and REMOVE
   std::optional<DeleteWriter> remove;
+  // kForeachBegin: each row becomes one row per element of `list`, binding `variable`; the rows
+  // before are set aside until the matching kForeachEnd brings them back.
+  std::optional<RowPrograms> programs;
+  std::optional<query::value::ValueProgram> list;
+  std::string variable;
 };
 
 namespace {
 
 using Stage = StatementPipeline::Stage;
 
+// FOREACH's rows: each row once per element of the stage's list (null: none), binding the
+// stage's variable. Throws kTypeError for a list that is not one.
+std::vector<BoundVariables> unnest(const Stage& stage, const std::vector<BoundVariables>& rows,
+                                   query::value::EvalContext& ctx) {
+  std::vector<BoundVariables> out;
+  for (const BoundVariables& row : rows) {
+    const std::vector<Value> values = stage.programs->values(row);
+    const Value list = stage.list->evaluate(query::value::SpanRow(values), ctx);
+    if (list.isNull()) continue;
+    if (list.kind() != query::value::ValueKind::kList) {
+      throw core::Error(core::ErrorCode::kTypeError, "InvalidArgumentType",
+                        "FOREACH needs a list, got " + query::value::describeValue(list));
+    }
+    for (const Value& element : list.asList()) {
+      BoundVariables inner = row;
+      inner.insert_or_assign(stage.variable, element);
+      out.push_back(std::move(inner));
+    }
+  }
+  return out;
+}
+
 void runUpdate(const Stage& stage, const index::Ledger& state,
-               const query::value::Parameters& parameters, RowTable& rows, EffectLog& log,
-               index::TxChanges& changes) {
+               const query::value::Parameters& parameters, RowTable& rows,
+               std::vector<RowTable>& setAside, EffectLog& log, index::TxChanges& changes) {
   const query::graph::SnapshotGraphAccess stored(state, UINT64_MAX);
   const query::graph::StoredFacts facts(state);
   switch (stage.kind) {
@@ -69,6 +98,19 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
       stage.remove->appendDeletes(targets, facts, changes, log);
       return;
     }
+    case Stage::Kind::kForeachBegin: {
+      query::value::EvalContext ctx;
+      ctx.parameters = &parameters;
+      ctx.graph = &stored;
+      std::vector<BoundVariables> inner = unnest(stage, rows.rows, ctx);
+      setAside.push_back(std::move(rows));
+      rows.rows = std::move(inner);
+      return;
+    }
+    case Stage::Kind::kForeachEnd:
+      rows = std::move(setAside.back());
+      setAside.pop_back();
+      return;
     case Stage::Kind::kRead:
     case Stage::Kind::kMerge:  // steps of its own (StatementPipeline::run)
       break;
@@ -82,57 +124,75 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
     : parameters_(parameters) {
   std::vector<std::string> scope;
   bool started = false;  // a stage before: reading stages continue from rows
-  for (size_t i = 0; i < part.clauses.size();) {
-    const ast::Clause& clause = *part.clauses[i];
-    auto stage = std::make_unique<Stage>();
-    if (!ast::isUpdatingClause(clause.kind())) {
-      size_t end = i;
-      while (end < part.clauses.size() && !ast::isUpdatingClause(part.clauses[end]->kind())) {
-        ++end;
-      }
-      stage->kind = Stage::Kind::kRead;
-      RowQuery& q = stage->query;
-      if (started) q.inputColumns = scope;
-      q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input);
-      stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
-      scope = q.query.columns;
-      if (stage->returns) columns_ = q.query.columns;
-      i = end;
-    } else {
-      switch (clause.kind()) {
-        case ast::ClauseKind::kCreate:
-          stage->kind = Stage::Kind::kCreate;
-          stage->create.emplace(clause.as<ast::CreateClause>(), scope);
-          scope = stage->create->scopeAfter();
-          break;
-        case ast::ClauseKind::kMerge:
-          stage->kind = Stage::Kind::kMerge;
-          stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters);
-          scope = stage->merge->scopeAfter();
-          break;
-        case ast::ClauseKind::kSet:
-          stage->kind = Stage::Kind::kSet;
-          stage->set.emplace(clause.as<ast::SetClause>().items, scope);
-          break;
-        case ast::ClauseKind::kRemove:
-          stage->kind = Stage::Kind::kSet;
-          stage->set.emplace(clause.as<ast::RemoveClause>().items, scope);
-          break;
-        case ast::ClauseKind::kDelete:
-          stage->kind = Stage::Kind::kDelete;
-          stage->remove.emplace(clause.as<ast::DeleteClause>(), scope);
-          break;
-        default:
-          throw core::Error(
-              core::ErrorCode::kUnsupported,
-              std::string(ast::clauseKindName(clause.kind())) + " is not supported yet",
-              clause.position().line, clause.position().column);
-      }
-      ++i;
+  for (size_t i = 0; i < part.clauses.size(); started = true) {
+    if (ast::isUpdatingClause(part.clauses[i]->kind())) {
+      addUpdate(*part.clauses[i++], scope);
+      continue;
     }
-    started = true;
+    size_t end = i;
+    while (end < part.clauses.size() && !ast::isUpdatingClause(part.clauses[end]->kind())) ++end;
+    auto stage = std::make_unique<Stage>();
+    stage->kind = Stage::Kind::kRead;
+    RowQuery& q = stage->query;
+    if (started) q.inputColumns = scope;
+    q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input);
+    stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
+    scope = q.query.columns;
+    if (stage->returns) columns_ = q.query.columns;
     stages_.push_back(std::move(stage));
+    i = end;
   }
+}
+
+void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::string>& scope) {
+  auto stage = std::make_unique<Stage>();
+  switch (clause.kind()) {
+    case ast::ClauseKind::kCreate:
+      stage->kind = Stage::Kind::kCreate;
+      stage->create.emplace(clause.as<ast::CreateClause>(), scope);
+      scope = stage->create->scopeAfter();
+      break;
+    case ast::ClauseKind::kMerge:
+      stage->kind = Stage::Kind::kMerge;
+      stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters_);
+      scope = stage->merge->scopeAfter();
+      break;
+    case ast::ClauseKind::kSet:
+      stage->kind = Stage::Kind::kSet;
+      stage->set.emplace(clause.as<ast::SetClause>().items, scope);
+      break;
+    case ast::ClauseKind::kRemove:
+      stage->kind = Stage::Kind::kSet;
+      stage->set.emplace(clause.as<ast::RemoveClause>().items, scope);
+      break;
+    case ast::ClauseKind::kDelete:
+      stage->kind = Stage::Kind::kDelete;
+      stage->remove.emplace(clause.as<ast::DeleteClause>(), scope);
+      break;
+    case ast::ClauseKind::kForeach: {
+      // The inner clauses run as stages of their own over the unnested rows, clause after
+      // clause; what they bind stays inside.
+      const auto& foreach = clause.as<ast::ForeachClause>();
+      stage->kind = Stage::Kind::kForeachBegin;
+      stage->programs.emplace(scope);
+      stage->list = stage->programs->compile(*foreach.list);
+      stage->variable = foreach.variable;
+      stages_.push_back(std::move(stage));
+      std::vector<std::string> inner = scope;
+      if (std::find(inner.begin(), inner.end(), foreach.variable) == inner.end()) {
+        inner.push_back(foreach.variable);
+      }
+      for (const auto& nested : foreach.clauses) addUpdate(*nested, inner);
+      stage = std::make_unique<Stage>();
+      stage->kind = Stage::Kind::kForeachEnd;
+      break;
+    }
+    default:
+      throw core::Error(core::ErrorCode::kUnsupported,
+                        std::string(ast::clauseKindName(clause.kind())) + " is not supported yet",
+                        clause.position().line, clause.position().column);
+  }
+  stages_.push_back(std::move(stage));
 }
 
 StatementPipeline::~StatementPipeline() = default;
@@ -142,6 +202,7 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
                                                  query::ValueSink& sink) const {
   Result result;
   RowTable rows;
+  std::vector<RowTable> setAside;  // the rows outside each FOREACH being run
   EffectLog log;
   const index::Ledger* start = nullptr;
   bool firstRead = true;
@@ -178,7 +239,7 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
             if (firstRun && before != nullptr) read(*before, state);
             index::TxChanges changes;
             if (update->kind != Stage::Kind::kMerge) {
-              runUpdate(*update, state, parameters_, rows, log, changes);
+              runUpdate(*update, state, parameters_, rows, setAside, log, changes);
               return changes;
             }
             if (firstRun) merging->emplace().input = std::move(rows.rows);

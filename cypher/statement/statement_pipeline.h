@@ -7,7 +7,9 @@
 //     RETURN), translated as one query of the shared engine that starts from the rows so far
 //     (query::CypherInput) and runs on the state the earlier clauses left;
 //   - updating stages: one per CREATE, MERGE, SET, REMOVE or DELETE clause, applied row by
-//     row (MERGE matches and creates row after row, seeing its own writes: merge_stage.h).
+//     row (MERGE matches and creates row after row, seeing its own writes: merge_stage.h);
+//     FOREACH unnests its list into rows, runs its inner clauses as stages over them, then
+//     brings back the rows before it.
 // Each updating stage, with the reading stage before it, is one step of the transaction
 // (index/write/transaction.h), so the next step reads its writes; a last step runs the trailing
 // reading stage and compares what the statement touched before and after (effect_log.h). Any
@@ -28,8 +30,7 @@ namespace cairn::cypher {
 class StatementPipeline {
  public:
   // Compiles the clauses of `part` (checked by the semantic pass). Throws core::Error: the
-  // compile-time errors of the clauses, kUnsupported for clauses not built yet (FOREACH,
-  // CALL). `part` must outlive the pipeline.
+  // compile-time errors of the clauses, kUnsupported for CALL. `part` must outlive the pipeline.
   StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters);
   ~StatementPipeline();
   StatementPipeline(const StatementPipeline&) = delete;
@@ -58,6 +59,10 @@ class StatementPipeline {
   struct Stage;
 
  private:
+  // Appends the stages of updating clause `clause` (FOREACH: its inner clauses between a
+  // begin and an end stage) and updates `scope`.
+  void addUpdate(const ast::Clause& clause, std::vector<std::string>& scope);
+
   const query::value::Parameters& parameters_;
   std::vector<std::unique_ptr<Stage>> stages_;
   std::vector<std::string> columns_;

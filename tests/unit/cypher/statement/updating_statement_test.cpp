@@ -187,6 +187,30 @@ TEST_F(UpdatingStatementTest, AFailingMergeRowUndoesTheRowsBeforeIt) {
   EXPECT_EQ(t(), t0);
 }
 
+TEST_F(UpdatingStatementTest, ForeachRunsItsClausesPerElementAndKeepsTheRows) {
+  run("CREATE (:A {name: 'x'})-[:R]->(:A {name: 'y'})");
+  StatementReport report =
+      run("MATCH (n:A) FOREACH (v IN [1, 2] | CREATE (:B {v: v, of: n.name})) RETURN n.name");
+  EXPECT_EQ(rows("MATCH (b:B) RETURN b.of, b.v"),
+            (Rows{"'x' | 1", "'x' | 2", "'y' | 1", "'y' | 2"}));
+  EXPECT_EQ(report.counters, counters(4, 0, 0, 0, 1, 0, 8, 0));
+  // Nested, with MERGE seeing the iterations before it.
+  report =
+      run("FOREACH (x IN [1, 1, 2] | MERGE (k:K {v: x}) FOREACH (y IN [x] | SET k.w = y * 10))");
+  EXPECT_EQ(rows("MATCH (k:K) RETURN k.v, k.w"), (Rows{"1 | 10", "2 | 20"}));
+  // Over a path's nodes; the rows after FOREACH are the rows before it.
+  run("MATCH p = (:A {name: 'x'})-->() FOREACH (n IN nodes(p) | SET n.seen = true) "
+      "WITH p UNWIND [1, 2] AS y RETURN y");
+  EXPECT_EQ(last_.rows, (Rows{"1", "2"}));
+  EXPECT_EQ(rows("MATCH (n:A) RETURN n.name, n.seen"), (Rows{"'x' | true", "'y' | true"}));
+  // null iterates nothing; a non-list fails and changes nothing.
+  report = run("FOREACH (x IN null | CREATE (:Never))");
+  EXPECT_EQ(report.counters, UpdateCounters{});
+  const std::vector<std::string> before = facts();
+  EXPECT_THROW(run("FOREACH (x IN [1] | CREATE (:C)) FOREACH (x IN 5 | CREATE (:D))"), core::Error);
+  EXPECT_EQ(facts(), before);
+}
+
 // A naive model: nodes by key k, each with labels and integer properties.
 struct ModelNode {
   std::set<std::string> labels;
