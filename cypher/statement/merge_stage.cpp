@@ -56,8 +56,8 @@ index::TxChanges MergeStage::step(const index::Ledger& state, Progress& progress
   while (progress.next < progress.input.size()) {
     const BoundVariables& row = progress.input[progress.next++];
     RowTable matched;
-    query::QueryReport report =
-        runOverRows(match_, std::span(&row, 1), state, parameters_, options, matched);
+    query::QueryReport report = runOverRows(match_, std::span(&row, 1), state, parameters_, options,
+                                            matched, &log.deleted());
     if ((options.analyze || options.reportPlan) && !progress.plan) {
       progress.plan = std::move(report.plan);
     }

@@ -33,7 +33,8 @@ class RowCollector final : public query::ValueSink {
 query::QueryReport runOverRows(const RowQuery& q, std::span<const BoundVariables> rows,
                                const index::Ledger& state,
                                const query::value::Parameters& parameters,
-                               const query::QueryOptions& options, RowTable& out) {
+                               const query::QueryOptions& options, RowTable& out,
+                               const query::graph::DeletedEntities* deleted) {
   query::CypherInput input;
   if (q.input) {
     input.placeholder = q.input;
@@ -49,10 +50,10 @@ query::QueryReport runOverRows(const RowQuery& q, std::span<const BoundVariables
     }
   }
   RowCollector collector(out);
-  return query::executeCypherQuery(
-      state,
-      query::CypherQuery{q.query.pattern, q.query.columns, parameters, q.input ? &input : nullptr},
-      options, collector);
+  return query::executeCypherQuery(state,
+                                   query::CypherQuery{q.query.pattern, q.query.columns, parameters,
+                                                      q.input ? &input : nullptr, deleted},
+                                   options, collector);
 }
 
 query::PlanInfo explainRowQuery(const RowQuery& q, const index::Ledger& ledger,

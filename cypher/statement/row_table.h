@@ -11,6 +11,7 @@
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/row_programs.h"
 #include "index/ledger/ledger.h"
+#include "query/graph/deleted_entity_guard.h"
 #include "query/engine/query_engine.h"
 
 namespace cairn::cypher {
@@ -29,10 +30,12 @@ struct RowQuery {
 
 // Runs `q` on `state` over `rows` (each row's values of q.inputColumns; unbound ones null) and
 // returns its rows in `out` (which may hold `rows`: they are read first). Throws core::Error.
+// `deleted`: what the statement deleted before (reading it raises EntityNotFound), or null.
 query::QueryReport runOverRows(const RowQuery& q, std::span<const BoundVariables> rows,
                                const index::Ledger& state,
                                const query::value::Parameters& parameters,
-                               const query::QueryOptions& options, RowTable& out);
+                               const query::QueryOptions& options, RowTable& out,
+                               const query::graph::DeletedEntities* deleted = nullptr);
 
 // The plan of `q` on `ledger` without running it (its input as an empty table).
 query::PlanInfo explainRowQuery(const RowQuery& q, const index::Ledger& ledger,

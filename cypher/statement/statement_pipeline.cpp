@@ -212,7 +212,7 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
   std::optional<core::Error> failure;
   auto read = [&](const Stage& stage, const index::Ledger& state) {
     query::QueryReport report =
-        runOverRows(stage.query, rows.rows, state, parameters_, options, rows);
+        runOverRows(stage.query, rows.rows, state, parameters_, options, rows, &log.deleted());
     if (wantPlans) result.plans.push_back(report.plan);
     if (firstRead) result.firstReading = std::move(report);
     firstRead = false;

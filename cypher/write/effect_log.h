@@ -14,6 +14,7 @@
 #include "core/object_type.h"
 #include "cypher/write/update_counters.h"
 #include "index/ledger/ledger.h"
+#include "query/graph/deleted_entity_guard.h"
 #include "query/value/value.h"
 
 namespace cairn::cypher {
@@ -24,9 +25,13 @@ class EffectLog {
   void createdRelationship(const query::value::Relationship& rel) {
     createdRelationships_.insert(keyOf(rel));
   }
-  void deletedNode(core::NodeId node) { deletedNodes_.insert(node); }
+  void deletedNode(core::NodeId node) {
+    deletedNodes_.insert(node);
+    deleted_.nodes.insert(node);
+  }
   void deletedRelationship(const query::value::Relationship& rel) {
     deletedRelationships_.insert(keyOf(rel));
+    if (rel.id != 0) deleted_.relationships.insert(rel.id);
   }
   // A label (by its IRI) added to or removed from some node.
   void touchedLabel(std::string iri) { labels_.insert(std::move(iri)); }
@@ -36,6 +41,9 @@ class EffectLog {
   void touchedRelationshipProperty(const query::value::Relationship& rel, const std::string& key) {
     relationshipProperties_.emplace(keyOf(rel), key);
   }
+
+  // The nodes and relationships (with an identity) the statement deleted so far.
+  const query::graph::DeletedEntities& deleted() const { return deleted_; }
 
   // The counters, from the state before the statement and the state after its last clause.
   // Throws core::Error(kStorageError) when reading fails.
@@ -55,6 +63,7 @@ class EffectLog {
   std::set<std::string> labels_;
   std::set<std::pair<core::NodeId, std::string>> nodeProperties_;
   std::set<std::pair<RelationshipKey, std::string>> relationshipProperties_;
+  query::graph::DeletedEntities deleted_;
 };
 
 }  // namespace cairn::cypher

@@ -32,6 +32,9 @@ PreparedCypher prepareCypher(const index::Ledger& ledger, const CypherQuery& que
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
   p.patterns = std::make_unique<plan::CypherPatternRunner>(*p.ctx, p.ctx->defaultScope());
   p.ctx->cypher()->setPatternRunner(p.patterns.get());
+  if (query.deleted != nullptr && !query.deleted->empty()) {
+    p.ctx->cypher()->guardDeleted(*query.deleted);
+  }
   if (query.input != nullptr) {
     // The input rows stand where the placeholder is; any other ValuesNode plans as usual.
     ExecContext& ctx = *p.ctx;

@@ -11,6 +11,7 @@
 #include "index/ledger/ledger.h"
 #include "query/algebra/algebra.h"
 #include "query/engine/query_engine.h"
+#include "query/graph/deleted_entity_guard.h"
 #include "query/value/graph_access.h"
 #include "query/value/value_program.h"
 
@@ -40,6 +41,9 @@ struct CypherQuery {
   std::vector<std::string> columns;
   value::Parameters parameters;
   const CypherInput* input = nullptr;  // not owned; null: the query starts from one empty row
+  // Entities the statement deleted before this query (not owned; null: none): reading their
+  // labels or properties raises EntityNotFound.
+  const graph::DeletedEntities* deleted = nullptr;
 };
 
 // Throws core::Error as executeQuery does, plus openCypher's runtime errors (kTypeError,

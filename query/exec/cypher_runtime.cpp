@@ -11,6 +11,7 @@
 #include "core/object_type.h"
 #include "core/xsd_numeric_codec.h"
 #include "query/exec/exec_context.h"
+#include "query/graph/deleted_entity_guard.h"
 #include "query/graph/snapshot_graph_access.h"
 #include "query/graph/value_terms.h"
 #include "query/value/value_compare.h"
@@ -219,6 +220,11 @@ CypherRuntime::CypherRuntime(ExecContext& ctx, value::Parameters parameters)
 CypherRuntime::~CypherRuntime() = default;
 
 const value::GraphAccess& CypherRuntime::graph() const { return *graph_; }
+
+void CypherRuntime::guardDeleted(const graph::DeletedEntities& deleted) {
+  graph_ = std::make_unique<graph::DeletedEntityGuard>(std::move(graph_), deleted);
+  eval_.graph = graph_.get();
+}
 
 ValueId CypherRuntime::toId(const Value& v) {
   using namespace cypher_runtime_detail;

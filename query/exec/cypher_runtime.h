@@ -28,6 +28,9 @@
 namespace cairn::query {
 
 class ExecContext;
+namespace graph {
+struct DeletedEntities;
+}
 
 // A type code no stored object and no local term uses: Cypher composites of this query.
 inline constexpr core::ObjectType kLocalValueType = 0x3F01;
@@ -58,6 +61,9 @@ class CypherRuntime {
   // Installs the engine's runner of EXISTS patterns and pattern comprehensions
   // (query/plan/pattern_runner.h; executeCypherQuery does). Not owned.
   void setPatternRunner(value::PatternRunner* runner) { eval_.patterns = runner; }
+  // From now on, reading labels or properties of an entity in `deleted` (which must outlive the
+  // runtime) raises EntityNotFound (query/graph/deleted_entity_guard.h).
+  void guardDeleted(const graph::DeletedEntities& deleted);
 
  private:
   struct Interned;

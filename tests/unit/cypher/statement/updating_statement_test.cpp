@@ -126,6 +126,27 @@ TEST_F(UpdatingStatementTest, DeleteNeedsDetachForConnectedNodes) {
   EXPECT_EQ(facts(), std::vector<std::string>{});
 }
 
+TEST_F(UpdatingStatementTest, ReadingWhatTheStatementDeletedIsEntityNotFound) {
+  run("CREATE (:D {n: 1})-[:R {w: 2}]->(:D {n: 2})");
+  const std::vector<std::string> before = facts();
+  for (const char* read :
+       {"MATCH (a:D) DETACH DELETE a RETURN a.n", "MATCH (a:D) DETACH DELETE a RETURN labels(a)",
+        "MATCH ()-[r:R]->() DELETE r RETURN r.w"}) {
+    SCOPED_TRACE(read);
+    try {
+      run(read);
+      FAIL() << "reading a deleted entity must fail";
+    } catch (const core::Error& e) {
+      EXPECT_EQ(e.code(), core::ErrorCode::kEntityNotFound);
+      EXPECT_EQ(e.detail(), "DeletedEntityAccess");
+    }
+  }
+  EXPECT_EQ(facts(), before);
+  // Carrying a deleted entity along is fine; reading one not deleted too.
+  run("MATCH (a:D {n: 1})-[r:R]->(b:D) DELETE r RETURN count(r), b.n");
+  EXPECT_EQ(last_.rows, (Rows{"1 | 2"}));
+}
+
 TEST_F(UpdatingStatementTest, DetachDeleteRemovesRelationshipsBothWays) {
   run("CREATE (a:N {k: 'a'})-[:R {w: 1}]->(b:N {k: 'b'})-[:R]->(c:N {k: 'c'}), (c)-[:R]->(a)");
   const StatementReport report = run("MATCH (n:N {k: 'b'}) DETACH DELETE n");
