@@ -9,6 +9,7 @@
 #include "cypher/statement/row_table.h"
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
+#include "cypher/write/cypher_commit.h"
 #include "cypher/write/delete_writer.h"
 #include "cypher/write/effect_log.h"
 #include "cypher/write/graph_edits.h"
@@ -207,9 +208,7 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
   const index::Ledger* start = nullptr;
   bool firstRead = true;
   const bool wantPlans = options.analyze || options.reportPlan;
-  // Cypher errors must not cross the commit machinery, which may run the steps on another
-  // thread: they travel back beside the failed Status.
-  std::optional<core::Error> failure;
+  CypherCommit commit;
   auto read = [&](const Stage& stage, const index::Ledger& state) {
     query::QueryReport report =
         runOverRows(stage.query, rows.rows, state, parameters_, options, rows, &log.deleted());
@@ -231,53 +230,37 @@ StatementPipeline::Result StatementPipeline::run(index::LiveLedger& ledger,
     // A MERGE step runs again after each row that changed the graph (merge_stage.h); its
     // progress lives as long as the commit.
     auto merging = std::make_shared<std::optional<MergeStage::Progress>>();
-    tx.steps.push_back(
-        [&, before, update, merging](const index::Ledger& state) -> core::Result<index::TxChanges> {
-          try {
-            if (start == nullptr) start = &state;
-            const bool firstRun = update->kind != Stage::Kind::kMerge || !merging->has_value();
-            if (firstRun && before != nullptr) read(*before, state);
-            index::TxChanges changes;
-            if (update->kind != Stage::Kind::kMerge) {
-              runUpdate(*update, state, parameters_, rows, setAside, log, changes);
-              return changes;
-            }
-            if (firstRun) merging->emplace().input = std::move(rows.rows);
-            MergeStage::Progress& progress = **merging;
-            changes = update->merge->step(state, progress, options, log);
-            if (!changes.again) {
-              rows.rows = std::move(progress.output);
-              rows.columns = update->merge->scopeAfter();
-              if (wantPlans && progress.plan) result.plans.push_back(std::move(*progress.plan));
-            }
-            return changes;
-          } catch (const core::Error& e) {
-            failure = e;
-            return core::Status::invalidArgument(e.message());
-          }
-        });
+    tx.steps.push_back(commit.step([&, before, update, merging](const index::Ledger& state) {
+      if (start == nullptr) start = &state;
+      const bool firstRun = update->kind != Stage::Kind::kMerge || !merging->has_value();
+      if (firstRun && before != nullptr) read(*before, state);
+      index::TxChanges changes;
+      if (update->kind != Stage::Kind::kMerge) {
+        runUpdate(*update, state, parameters_, rows, setAside, log, changes);
+        return changes;
+      }
+      if (firstRun) merging->emplace().input = std::move(rows.rows);
+      MergeStage::Progress& progress = **merging;
+      changes = update->merge->step(state, progress, options, log);
+      if (!changes.again) {
+        rows.rows = std::move(progress.output);
+        rows.columns = update->merge->scopeAfter();
+        if (wantPlans && progress.plan) result.plans.push_back(std::move(*progress.plan));
+      }
+      return changes;
+    }));
   }
+
   // The last step reads the state every update left: the trailing reading clauses and the
   // counters.
   const Stage* trailing = pendingRead;
-  tx.steps.push_back([&, trailing](const index::Ledger& state) -> core::Result<index::TxChanges> {
-    try {
-      if (start == nullptr) start = &state;
-      if (trailing != nullptr) read(*trailing, state);
-      result.counters = log.count(*start, state);
-      return index::TxChanges{};
-    } catch (const core::Error& e) {
-      failure = e;
-      return core::Status::invalidArgument(e.message());
-    }
-  });
-
-  auto committed = ledger.commit(std::move(tx));
-  if (failure) throw *failure;
-  if (!committed.isOk()) {
-    throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
-  }
-  result.t = committed.value().t;
+  tx.steps.push_back(commit.step([&, trailing](const index::Ledger& state) {
+    if (start == nullptr) start = &state;
+    if (trailing != nullptr) read(*trailing, state);
+    result.counters = log.count(*start, state);
+    return index::TxChanges{};
+  }));
+  result.t = commit.commit(ledger, std::move(tx)).t;
 
   // RETURN's rows, their entities read as of the commit.
   const auto snapshot = ledger.snapshot();

@@ -146,7 +146,7 @@ class SingleQueryTranslator {
     addPart(plan, part, clauseRels);
   }
 
-  // Every named variable in scope, projected (for a reading prefix).
+  // Every named variable in scope, projected (a segment not ending with RETURN, MERGE's match).
   void projectScope() {
     columns = visible_;
     auto project = over<query::ProjectNode>(plan);
@@ -837,14 +837,6 @@ TranslatedQuery translateQuery(const ast::Query& query,
     out.pattern = all ? AlgebraPtr(u) : AlgebraPtr(over<query::DistinctNode>(u));
   }
   return out;
-}
-
-TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
-                                       const query::value::Parameters& parameters) {
-  SingleQueryTranslator t(parameters);
-  for (size_t i = 0; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
-  t.projectScope();
-  return {t.plan, t.columns};
 }
 
 TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,

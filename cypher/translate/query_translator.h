@@ -31,11 +31,6 @@ struct TranslatedQuery {
 // or LIMIT, kUnsupported for what is not built yet (shortestPath, updating clauses).
 TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters);
 
-// The reading clauses before the first updating one of `part` (a statement like MATCH ...
-// CREATE ...), projected to every named variable they bind; `columns` lists those.
-TranslatedQuery translateReadingPrefix(const ast::SingleQuery& part, size_t end,
-                                       const query::value::Parameters& parameters);
-
 // Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating
 // clause left (statement_pipeline.h): the pattern starts from `*input`, a new ValuesNode binding
 // `inputColumns` (the named variables in scope before clause `begin`) whose rows the engine gets

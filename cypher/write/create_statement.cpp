@@ -11,6 +11,7 @@
 #include "cypher/parser/parser.h"
 #include "cypher/translate/expression_translator.h"
 #include "cypher/write/create_writer.h"
+#include "cypher/write/cypher_commit.h"
 #include "index/write/live_ledger.h"
 
 namespace cairn::cypher {
@@ -119,41 +120,30 @@ CreateCounters runCreateQuery(index::LiveLedger& ledger, const ast::Query& query
                               const query::value::Parameters& parameters) {
   const std::vector<create_statement::Step> steps = create_statement::compile(query);
   CreateCounters counters;
-  std::optional<core::Error> failure;
+  CypherCommit commit;
   index::Transaction tx;
   tx.message = R"({"source":"cypher-create"})";
   // A step, so that the new nodes' ids are known from the state it runs on (create_writer.h).
-  // Cypher errors are exceptions; they must not cross the commit machinery, so they travel
-  // back beside the failed Status.
-  tx.steps.push_back([&](const index::Ledger& state) -> core::Result<index::TxChanges> {
-    try {
-      auto typeId = [&state](std::string_view iri) {
-        auto id = state.encodeIri(iri);
-        return id.isOk() && id->has_value() ? **id : core::kNoNode;
-      };
-      CreateState create(parameters, state.root().blankNodes + 1, nullptr, typeId);
-      index::TxChanges changes;
-      std::vector<BoundVariables> rows(1);
-      for (const create_statement::Step& step : steps) {
-        if (const auto* writer = std::get_if<CreateWriter>(&step)) {
-          for (BoundVariables& row : rows) writer->write(row, create, changes);
-        } else {
-          rows = create_statement::unwindRows(std::get<create_statement::Unwind>(step),
-                                              std::move(rows), parameters);
-        }
+  tx.steps.push_back(commit.step([&](const index::Ledger& state) {
+    auto typeId = [&state](std::string_view iri) {
+      auto id = state.encodeIri(iri);
+      return id.isOk() && id->has_value() ? **id : core::kNoNode;
+    };
+    CreateState create(parameters, state.root().blankNodes + 1, nullptr, typeId);
+    index::TxChanges changes;
+    std::vector<BoundVariables> rows(1);
+    for (const create_statement::Step& step : steps) {
+      if (const auto* writer = std::get_if<CreateWriter>(&step)) {
+        for (BoundVariables& row : rows) writer->write(row, create, changes);
+      } else {
+        rows = create_statement::unwindRows(std::get<create_statement::Unwind>(step),
+                                            std::move(rows), parameters);
       }
-      counters = create.counters();
-      return changes;
-    } catch (const core::Error& e) {
-      failure = e;
-      return core::Status::invalidArgument(e.message());
     }
-  });
-  auto committed = ledger.commit(std::move(tx));
-  if (failure) throw *failure;
-  if (!committed.isOk()) {
-    throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
-  }
+    counters = create.counters();
+    return changes;
+  }));
+  commit.commit(ledger, std::move(tx));
   return counters;
 }
 
