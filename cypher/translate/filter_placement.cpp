@@ -36,6 +36,14 @@ bool isLiteralOrParameter(const ast::Expression& e) {
   }
 }
 
+bool isBoundValue(const ast::Expression& e, const std::set<std::string>& bound) {
+  if (e.kind == ast::ExprKind::kVariable) return bound.count(e.name) > 0;
+  if (e.kind == ast::ExprKind::kProperty) {
+    return e.children.size() == 1 && e.children[0] && isBoundValue(*e.children[0], bound);
+  }
+  return false;
+}
+
 bool isPropertyOfVariable(const Expr& e) {
   return e.kind == ExprKind::kCall && e.op == Op::kProperty && e.args.size() == 1 &&
          e.args[0].kind == ExprKind::kVariable;
@@ -154,12 +162,13 @@ std::set<std::string> variablesPinnedByEquality(const ast::Expression& where) {
 }
 
 size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::string>& nodeNames,
-                       const std::set<std::string>& pinned) {
-  auto pinnedByMap = [](const ast::NodePattern& node) {
+                       const std::set<std::string>& pinned, const std::set<std::string>& bound) {
+  auto pinnedByMap = [&](const ast::NodePattern& node) {
     if (!node.properties || node.properties->kind != ast::ExprKind::kMap) return false;
     return std::any_of(node.properties->children.begin(), node.properties->children.end(),
-                       [](const ast::ExpressionPtr& value) {
-                         return value && filter_placement::isLiteralOrParameter(*value);
+                       [&](const ast::ExpressionPtr& value) {
+                         return value && (filter_placement::isLiteralOrParameter(*value) ||
+                                          filter_placement::isBoundValue(*value, bound));
                        });
   };
   size_t best = 0;

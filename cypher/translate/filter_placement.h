@@ -27,11 +27,11 @@ namespace cairn::cypher {
 // pattern has bound its variables (patterns inside it correlate on them).
 std::set<std::string> variablesPinnedByEquality(const ast::Expression& where);
 
-// The index of the node a chain of unbound nodes should start from: pinned by a constant
-// (`pinned`, or a property map whose values are constants or parameters), else labelled, else
-// the first.
+// The index of the node a chain of unbound nodes should start from: pinned by a value (`pinned`,
+// or a property map with a value that is a constant, a parameter, or a variable in `bound` or a
+// property of one, which the planner seeks per row), else labelled, else the first.
 size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::string>& nodeNames,
-                       const std::set<std::string>& pinned);
+                       const std::set<std::string>& pinned, const std::set<std::string>& bound);
 
 // Whether `e` is a predicate that yields true, false or null for every binding of its
 // variables, never an error: comparisons, IS [NOT] NULL, string predicates, label tests and

@@ -416,7 +416,7 @@ class SingleQueryTranslator {
       // Nothing bound yet: start at a node the rows before an OPTIONAL MATCH bind (the planner
       // can then seed the scan with their nodes), else at the one constants pin down
       // (filter_placement.h).
-      start = chooseStartNode(part, nodeNames, pinned_);
+      start = chooseStartNode(part, nodeNames, pinned_, bound_);
       bool seeded = false;
       for (size_t i = 0; outerBound_ != nullptr && i < nodeNames.size(); ++i) {
         if (outerBound_->count(nodeNames[i]) > 0) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/check.h"
 #include "core/error.h"
 #include "query/exec/cypher_row_view.h"
 #include "query/exec/cypher_runtime.h"
@@ -62,15 +63,46 @@ PropertySeek::PropertySeek(ExecContext& ctx, std::string node, const std::string
     : Operator(ctx, "PropertySeek", {std::move(node)}),
       runtime_(runtimeOf(ctx)),
       value_(compileCypher(value, {})) {
-  if (auto id = ctx.terms().findStored(core::Term::iri(keyIri)); id && core::isNode(id->type)) {
+  describe(keyIri, value);
+}
+
+namespace {
+
+std::vector<std::string> withColumn(std::vector<std::string> columns, const std::string& node) {
+  CAIRN_CHECK(std::find(columns.begin(), columns.end(), node) == columns.end(),
+              "a bound PropertySeek's node is not an input column");
+  columns.push_back(node);
+  return columns;
+}
+
+}  // namespace
+
+PropertySeek::PropertySeek(ExecContext& ctx, OperatorPtr input, const std::string& node,
+                           const std::string& keyIri, const Expr& value)
+    : Operator(ctx, "PropertySeek", withColumn(input->variables(), node)),
+      input_(std::move(input)),
+      runtime_(runtimeOf(ctx)),
+      value_(compileCypher(value, input_->variables())),
+      row_(std::make_unique<CypherRowView>(runtime_)) {
+  describe(keyIri, value);
+}
+
+void PropertySeek::describe(const std::string& keyIri, const Expr& value) {
+  if (auto id = ctx_.terms().findStored(core::Term::iri(keyIri)); id && core::isNode(id->type)) {
     predicate_ = id->key;
   }
-  if (!ctx.defaultScope().graphs.empty()) graph_ = ctx.defaultScope().graphs.front();
-  if (ctx.describesPlan()) {
-    addDetail("property", "?" + variables()[0] + " " + core::toNTriples(core::Term::iri(keyIri)) +
-                              " = " + toString(value));
-    addDetail("access", "POST seek per object type the property holds");
+  if (!ctx_.defaultScope().graphs.empty()) graph_ = ctx_.defaultScope().graphs.front();
+  if (ctx_.describesPlan()) {
+    addDetail("property", "?" + variables().back() + " " +
+                              core::toNTriples(core::Term::iri(keyIri)) + " = " + toString(value));
+    addDetail("access", input_ ? "POST seek per input row and object type the property holds"
+                               : "POST seek per object type the property holds");
   }
+}
+
+std::vector<const Operator*> PropertySeek::inputs() const {
+  if (!input_) return {};
+  return {input_.get()};
 }
 
 PropertySeek::Read PropertySeek::planType(core::ObjectType type, uint64_t& key) {
@@ -150,26 +182,33 @@ void PropertySeek::readRange(core::ObjectType type, uint64_t lowKey, uint64_t hi
   }
 }
 
+const std::vector<core::ObjectType>& PropertySeek::presentTypes() {
+  if (types_) return *types_;
+  types_.emplace();
+  const index::SnapshotReader* reader = ctx_.reader(graph_, index::Permutation::kPOST);
+  if (!predicate_ || reader == nullptr) return *types_;
+  // One seek finds the next object type the predicate holds.
+  uint64_t type = 0;
+  while (type <= UINT16_MAX) {
+    auto row = reader->seek({*predicate_, type, 0, 0, 0}, ctx_.asOf());
+    if (!row.isOk()) throwStorageError(row.status());
+    if (!*row || (*row)->p != *predicate_) break;
+    types_->push_back((*row)->ot);
+    type = uint64_t{(*row)->ot} + 1;
+  }
+  return *types_;
+}
+
 void PropertySeek::collect() {
   collected_ = true;
-  const value::SpanRow noRow({});
-  v_ = value_.evaluate(noRow, runtime_.eval());
   if (!predicate_ || v_.isNull()) return;
-  const index::SnapshotReader* reader = ctx_.reader(graph_, index::Permutation::kPOST);
-  if (reader == nullptr) return;
   stringKey_.reset();
   if (v_.kind() == value::ValueKind::kString) {
     auto id = ctx_.ledger().encodeString(v_.asString());
     if (!id.isOk()) throwStorageError(id.status());
     stringKey_ = *id;
   }
-  // One seek finds the next object type the predicate holds; each type is read as planned.
-  uint64_t type = 0;
-  while (type <= UINT16_MAX) {
-    auto row = reader->seek({*predicate_, type, 0, 0, 0}, ctx_.asOf());
-    if (!row.isOk()) throwStorageError(row.status());
-    if (!*row || (*row)->p != *predicate_) break;
-    const core::ObjectType present = (*row)->ot;
+  for (const core::ObjectType present : presentTypes()) {
     uint64_t key = 0;
     switch (planType(present, key)) {
       case Read::kExactKey:
@@ -181,14 +220,25 @@ void PropertySeek::collect() {
       case Read::kNothing:
         break;
     }
-    type = uint64_t{present} + 1;
   }
   std::sort(subjects_.begin(), subjects_.end());
   subjects_.erase(std::unique(subjects_.begin(), subjects_.end()), subjects_.end());
 }
 
+void PropertySeek::releaseSubjects() {
+  charge(-charged_);
+  charged_ = 0;
+  subjects_.clear();
+  pos_ = 0;
+}
+
 bool PropertySeek::produce(Batch& out) {
-  if (!collected_) collect();
+  if (input_) return produceBound(out);
+  if (!collected_) {
+    const value::SpanRow noRow({});
+    v_ = value_.evaluate(noRow, runtime_.eval());
+    collect();
+  }
   while (pos_ < subjects_.size() && out.rows < ctx_.batchRows()) {
     out.columns[0].push_back(ValueId::node(subjects_[pos_++]));
     ++out.rows;
@@ -196,12 +246,47 @@ bool PropertySeek::produce(Batch& out) {
   return pos_ < subjects_.size();
 }
 
+bool PropertySeek::produceBound(Batch& out) {
+  const size_t node = out.width() - 1;
+  while (out.rows < ctx_.batchRows()) {
+    if (!rowOpen_) {
+      if (inRow_ >= in_.rows) {
+        if (inputDone_ || !input_->next(in_)) {
+          inputDone_ = true;
+          return false;
+        }
+        inRow_ = 0;
+      }
+      row_->bind(in_, inRow_);
+      v_ = value_.evaluate(*row_, runtime_.eval());
+      releaseSubjects();
+      collect();
+      rowOpen_ = true;
+    }
+    while (pos_ < subjects_.size() && out.rows < ctx_.batchRows()) {
+      for (size_t c = 0; c < node; ++c) out.columns[c].push_back(in_.columns[c][inRow_]);
+      out.columns[node].push_back(ValueId::node(subjects_[pos_++]));
+      ++out.rows;
+    }
+    if (pos_ >= subjects_.size()) {
+      rowOpen_ = false;
+      ++inRow_;
+    }
+  }
+  return true;
+}
+
 void PropertySeek::restart() {
-  charge(-charged_);
-  charged_ = 0;
-  subjects_.clear();
-  pos_ = 0;
+  releaseSubjects();
   collected_ = false;
+  types_.reset();
+  if (input_) {
+    input_->rewind();
+    in_.reset(0);
+    inRow_ = 0;
+    inputDone_ = false;
+    rowOpen_ = false;
+  }
 }
 
 }  // namespace cairn::query

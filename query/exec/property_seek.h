@@ -20,16 +20,27 @@
 // v null (or a map, a node, ...) nothing can be equal: no rows; a list v reads every node that
 // has the property.
 //
-// The value is evaluated when the seek first runs (a parameter, a constant, an expression of
-// them), so the plan does not depend on it. Subjects are output once each, in id order, from a
-// list retained (and charged) while the seek runs. Reads the default graph.
+// Two forms:
+//   - constant: the value (a parameter, a constant, an expression of them) is evaluated when the
+//     seek first runs, so the plan does not depend on it; the output is the one column `node`;
+//   - bound (an input): the value reads the input row's variables (`UNWIND $ids AS x MATCH
+//     (u {id: x})`, MERGE on a key per row) and is evaluated per row; each input row is output
+//     once per subject found, with `node` appended. This is the index-nested-loop join of the
+//     rows with the property, in place of the rows' cross product with a label scan. A value that
+//     raises raises at once, as an index seek does in Neo4j, even where no node would have been
+//     compared with it.
+// Subjects are found once each, in id order, from a list retained (and charged) while the seek
+// runs (per row in the bound form). The object types the property holds are found once per run.
+// Reads the default graph.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/object_type.h"
 #include "query/algebra/expr.h"
+#include "query/exec/cypher_row_view.h"
 #include "query/exec/operator.h"
 #include "query/value/value_program.h"
 
@@ -41,20 +52,31 @@ class PropertySeek final : public Operator {
  public:
   // `ctx` must have Cypher enabled. `value` reads no row variables. Output: one column, `node`.
   PropertySeek(ExecContext& ctx, std::string node, const std::string& keyIri, const Expr& value);
+  // The bound form: `value` reads `input`'s variables. Output: the input's columns, then `node`
+  // (which the input must not bind).
+  PropertySeek(ExecContext& ctx, OperatorPtr input, const std::string& node,
+               const std::string& keyIri, const Expr& value);
 
  protected:
   bool produce(Batch& out) override;
+  std::vector<const Operator*> inputs() const override;
   bool canRestart() const override { return true; }
   void restart() override;
 
  private:
-  // The subjects of the ranges the value selects, sorted and unique.
+  void describe(const std::string& keyIri, const Expr& value);
+  bool produceBound(Batch& out);
+  // The object types pg:k holds in the snapshot (found once per run).
+  const std::vector<core::ObjectType>& presentTypes();
+  // subjects_ := the subjects of the ranges v_ selects, sorted and unique.
   void collect();
+  void releaseSubjects();
   void readRange(core::ObjectType type, uint64_t lowKey, uint64_t highKey);
   // What to read of object type `type` for the value `v`.
   enum class Read { kNothing, kExactKey, kWholeType };
   Read planType(core::ObjectType type, uint64_t& key);
 
+  OperatorPtr input_;  // the bound form's rows; null for the constant form
   CypherRuntime& runtime_;
   value::ValueProgram value_;
   std::optional<core::NodeId> predicate_;  // pg:k's id; none: no node has the property
@@ -63,9 +85,16 @@ class PropertySeek final : public Operator {
   value::Value v_;
   std::optional<uint64_t> stringKey_;
   bool collected_ = false;
+  std::optional<std::vector<core::ObjectType>> types_;
   std::vector<core::NodeId> subjects_;
   size_t pos_ = 0;
   int64_t charged_ = 0;
+  // The bound form: the input batch and the row whose subjects are being output.
+  Batch in_;
+  size_t inRow_ = 0;
+  bool inputDone_ = false;
+  bool rowOpen_ = false;
+  std::unique_ptr<CypherRowView> row_;
 };
 
 }  // namespace cairn::query

@@ -76,21 +76,44 @@ bool isStatementConstant(const Expr& e) {
   }
 }
 
-// A condition `?n.k = value` (either way round) with value a statement constant.
+// Whether `e` reads only `rows`' variables, through values that are variables, constants,
+// parameters, properties and lists of them: a key a bound PropertySeek evaluates per row.
+bool isRowValue(const Expr& e, const std::set<std::string>& rows) {
+  switch (e.kind) {
+    case ExprKind::kConstant:
+    case ExprKind::kNull:
+    case ExprKind::kParameter:
+      return true;
+    case ExprKind::kVariable:
+      return rows.count(e.variable) > 0;
+    case ExprKind::kCall:
+      if (e.op != Op::kProperty && e.op != Op::kList && e.op != Op::kUnaryMinus &&
+          e.op != Op::kUnaryPlus) {
+        return false;
+      }
+      return std::all_of(e.args.begin(), e.args.end(),
+                         [&](const Expr& a) { return isRowValue(a, rows); });
+    default:
+      return false;
+  }
+}
+
+// A condition `?n.k = value` (either way round) whose value `acceptable` takes.
 struct PropertyEquality {
   std::string node;
   std::string key;
   const Expr* value = nullptr;
 };
 
-std::optional<PropertyEquality> propertyEquality(const Expr& e) {
+template <typename Acceptable>
+std::optional<PropertyEquality> propertyEquality(const Expr& e, Acceptable acceptable) {
   if (e.kind != ExprKind::kCall || e.op != Op::kEqual || e.args.size() != 2) return std::nullopt;
   for (int side = 0; side < 2; ++side) {
     const Expr& property = e.args[side];
     const Expr& value = e.args[1 - side];
     if (property.kind == ExprKind::kCall && property.op == Op::kProperty &&
         property.args.size() == 1 && property.args[0].kind == ExprKind::kVariable &&
-        property.names.size() == 1 && isStatementConstant(value)) {
+        property.names.size() == 1 && acceptable(property.args[0].variable, value)) {
       return PropertyEquality{property.args[0].variable, property.names[0], &value};
     }
   }
@@ -107,9 +130,9 @@ bool bindsAsSubject(const std::vector<TriplePattern>& triples, const std::string
 
 OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& scope) {
   const Algebra& input = *filter.children.at(0);
-  if (seed_ || input.kind != AlgebraKind::kBgp || !ctx_.enabled(kRewritePropertySeek)) {
-    return nullptr;
-  }
+  if (seed_ || !ctx_.enabled(kRewritePropertySeek)) return nullptr;
+  if (input.kind == AlgebraKind::kJoin) return tryBoundPropertySeek(filter, scope);
+  if (input.kind != AlgebraKind::kBgp) return nullptr;
   const auto& triples = input.as<BgpNode>().triples;
   const auto& filters = filter.as<FilterNode>().filters;
   std::vector<const Expr*> conjuncts;
@@ -118,12 +141,10 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   std::optional<PropertyEquality> best;
   double bestRows = 0;
   for (const Expr* c : conjuncts) {
-    auto eq = propertyEquality(*c);
+    auto eq = propertyEquality(
+        *c, [](const std::string&, const Expr& value) { return isStatementConstant(value); });
     if (!eq || !bindsAsSubject(triples, eq->node)) continue;
-    const TriplePattern property{PatternTerm::var(eq->node),
-                                 PatternTerm::constant(core::Term::iri(graph::nameIri(eq->key))),
-                                 PatternTerm::var(" value")};
-    const double rows = cardinality_.fanout(property, {" value"}, scope);
+    const double rows = propertyFanout(eq->node, eq->key, scope);
     if (!best || rows < bestRows) {
       best = eq;
       bestRows = rows;
@@ -147,6 +168,82 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
   op->setEstimatedRows(rows);
   return op;
+}
+
+double Planner::propertyFanout(const std::string& node, const std::string& key,
+                               const GraphScope& scope) {
+  const TriplePattern property{PatternTerm::var(node),
+                               PatternTerm::constant(core::Term::iri(graph::nameIri(key))),
+                               PatternTerm::var(" value")};
+  return cardinality_.fanout(property, {" value"}, scope);
+}
+
+OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScope& scope) {
+  const Algebra& join = *filter.children.at(0);
+  if (join.children.size() != 2) return nullptr;
+  const auto& filters = filter.as<FilterNode>().filters;
+  std::vector<const Expr*> conjuncts;
+  for (const Expr& f : filters) appendConjuncts(f, conjuncts);
+  // One side a BGP of the node, the other the rows whose values key it (a cross product the
+  // filter would otherwise cut down).
+  for (size_t side = 0; side < 2; ++side) {
+    const Algebra& pattern = *join.children[side];
+    const Algebra& rows = *join.children[1 - side];
+    if (pattern.kind != AlgebraKind::kBgp) continue;
+    const auto& triples = pattern.as<BgpNode>().triples;
+    const std::vector<std::string> rowList = inScopeVariables(rows);
+    const std::set<std::string> rowVariables(rowList.begin(), rowList.end());
+    std::optional<PropertyEquality> best;
+    const Expr* bestConjunct = nullptr;
+    double bestRows = 0;
+    for (const Expr* c : conjuncts) {
+      auto eq = propertyEquality(*c, [&](const std::string& node, const Expr& value) {
+        return rowVariables.count(node) == 0 && isRowValue(value, rowVariables);
+      });
+      if (!eq || !bindsAsSubject(triples, eq->node)) continue;
+      const double rowsPerValue = propertyFanout(eq->node, eq->key, scope);
+      if (!best || rowsPerValue < bestRows) {
+        best = eq;
+        bestConjunct = c;
+        bestRows = rowsPerValue;
+      }
+    }
+    if (!best) continue;
+    if (isStatementConstant(*best->value)) {
+      // The key is the same for every row (`MATCH (a {id: $x}), (b {id: $y})`): one seek under
+      // the pattern, joined with the rows, not a seek per row. The equality cannot raise (a
+      // node's property against a constant), so it may go below the join.
+      auto seekable = std::make_shared<FilterNode>(std::vector<AlgebraPtr>{join.children[side]});
+      seekable->filters.push_back(*bestConjunct);
+      const JoinNode joined(std::vector<AlgebraPtr>{join.children[1 - side], seekable});
+      OperatorPtr input = plan(joined, scope);
+      const double estimated = estimateOf(*input);
+      OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(input), filters);
+      op->setEstimatedRows(estimated);
+      return op;
+    }
+    // Per row, a seek against a scan of the node's most selective pattern.
+    double scanRows = -1;
+    for (const auto& t : triples) {
+      if (!t.subject.isVariable || t.subject.variable != best->node) continue;
+      const double r = cardinality_.scanRows(t, scope);
+      if (scanRows < 0 || r < scanRows) scanRows = r;
+    }
+    if (bestRows >= scanRows) return nullptr;
+    OperatorPtr outer = plan(rows, scope);
+    const double outerRows = estimateOf(*outer);
+    auto seek = std::make_unique<PropertySeek>(ctx_, std::move(outer), best->node,
+                                               graph::nameIri(best->key), *best->value);
+    seek->setEstimatedRows(outerRows * bestRows);
+    std::set<std::string> certain = certainVariables(rows);
+    certain.insert(best->node);
+    OperatorPtr checked = planBgp(triples, {}, std::move(seek), certain, scope);
+    const double estimated = estimateOf(*checked);
+    OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
+    op->setEstimatedRows(estimated);
+    return op;
+  }
+  return nullptr;
 }
 
 OperatorPtr Planner::planCypherLeftJoin(const Algebra& node, const GraphScope& scope) {

@@ -96,6 +96,11 @@ class Planner {
   // the BGP placed on a PropertySeek of n, when the statistics expect fewer rows from it than
   // from the BGP's own plan; null otherwise (cypher_planner.cpp).
   OperatorPtr tryPropertySeek(const Algebra& filter, const GraphScope& scope);
+  // The same over a join of rows with a BGP of n, the value reading the rows' variables
+  // (`UNWIND $ids AS x MATCH (u {id: x})`): a PropertySeek per row in place of the cross product.
+  OperatorPtr tryBoundPropertySeek(const Algebra& filter, const GraphScope& scope);
+  // The rows per distinct value of n's property k, by the statistics.
+  double propertyFanout(const std::string& node, const std::string& key, const GraphScope& scope);
 
   // Places `triples` greedily on top of `outer` (may be null), applying each of `filters` as
   // soon as its variables are all certainly bound (`certain`: the variables outer always

@@ -129,6 +129,64 @@ TEST_F(ReadingClausesTest, ChainStartsFromThePinnedNodeAndWhereMovesDownToIt) {
   }
 }
 
+TEST_F(ReadingClausesTest, PropertyKeyedByEarlierRowsSeeksPerRow) {
+  write(
+      "CREATE (:P {name: 'int', v: 1}), (:P {name: 'float', v: 1.0}), (:P {name: 'half', v: 1.5}), "
+      "(:P {name: 'str', v: '1'}), (:P {name: 'list', v: [1, 2]}), (:Q {name: 'q', v: 1}), "
+      "(:P {name: 'none'})");
+  for (int i = 0; i < 40; ++i)
+    write("CREATE (:P {name: 'other', v: 100 + " + std::to_string(i) + "})");
+  write("MATCH (a:P {name: 'int'}), (b:P {name: 'half'}) CREATE (a)-[:F]->(b)");
+  const auto plan = [&](const std::string& text) {
+    TextRows sink;
+    return query::renderPlanText(runStatement(*live_, text, {}, {}, sink).query.plan);
+  };
+  // The key comes from the rows before: a seek per row, not the rows' cross product with P.
+  const std::string seek = plan("EXPLAIN UNWIND [1, 2] AS x MATCH (n:P {v: x}) RETURN n.name");
+  EXPECT_NE(seek.find("PropertySeek"), std::string::npos) << seek;
+  EXPECT_EQ(seek.find("cross product"), std::string::npos) << seek;
+  // The keyed node starts the chain though written last.
+  const std::string chain =
+      plan("EXPLAIN UNWIND [1] AS x MATCH (m)<-[:F]-(n:P {v: x}) RETURN m.name");
+  EXPECT_NE(chain.find("PropertySeek"), std::string::npos) << chain;
+  // A constant key in a second part: one seek, joined with the first part's rows.
+  const std::string parts = plan("EXPLAIN MATCH (a:P {v: 1.5}), (b:P {v: 101}) RETURN a, b");
+  const size_t first = parts.find("PropertySeek");
+  EXPECT_NE(first, std::string::npos) << parts;
+  EXPECT_NE(parts.find("PropertySeek", first + 1), std::string::npos) << parts;
+  query::QueryOptions plain;
+  plain.disabledRewrites.insert(std::string(query::plan::kRewritePropertySeek));
+  const std::vector<std::pair<std::string, Rows>> cases = {
+      {"MATCH (a:P {v: 1.5}), (b {v: 1}) RETURN a.name, b.name",
+       {"'half' | 'float'", "'half' | 'int'", "'half' | 'q'"}},
+      {"MATCH (a:P) WHERE a.v > 100 AND a.v < 103 MATCH (b:Q {v: 1}) RETURN a.v, b.name",
+       {"101 | 'q'", "102 | 'q'"}},
+      {"UNWIND [1, 1.5, '1', null, -1] AS x MATCH (n:P {v: x}) RETURN x, n.name",
+       {"'1' | 'str'", "1 | 'float'", "1 | 'int'", "1.5 | 'half'"}},
+      {"UNWIND [1, 1] AS x MATCH (n:P {v: x}) RETURN n.name",
+       {"'float'", "'float'", "'int'", "'int'"}},
+      {"UNWIND [[1, 2]] AS x MATCH (n:P {v: x}) RETURN n.name", {"'list'"}},
+      {"UNWIND [{k: 1.5}, {k: 7}, {}] AS row MATCH (n:P {v: row.k}) RETURN n.name", {"'half'"}},
+      {"UNWIND [1] AS x MATCH (n {v: x}) RETURN n.name", {"'float'", "'int'", "'q'"}},
+      {"UNWIND [1] AS x MATCH (m)<-[:F]-(n:P {v: x}) RETURN m.name", {"'half'"}},
+      {"MATCH (a:P {name: 'int'}) WITH a MATCH (b:P {v: a.v}) RETURN b.name", {"'float'", "'int'"}},
+      {"MATCH (a:Q) MATCH (b:P {v: a.v, name: 'float'}) RETURN b.name", {"'float'"}},
+      {"UNWIND [1, 2] AS x OPTIONAL MATCH (n:P {v: x}) RETURN x, n.name",
+       {"1 | 'float'", "1 | 'int'", "2 | null"}},
+  };
+  for (const auto& [text, expected] : cases) {
+    EXPECT_EQ(rows(text), expected) << text;
+    EXPECT_EQ(rows(text, plain), expected) << "property-seek off: " << text;
+    query::QueryOptions single;
+    single.batchRows = 1;
+    EXPECT_EQ(rows(text, single), expected) << "batch 1: " << text;
+  }
+  // MERGE keyed by each row finds the node the seek finds, and creates the rest once.
+  write("UNWIND [1, 1, 500, 500] AS x MERGE (n:P {v: x}) ON CREATE SET n.name = 'new'");
+  EXPECT_EQ(rows("MATCH (n:P {v: 500}) RETURN n.name"), (Rows{"'new'"}));
+  EXPECT_EQ(rows("MATCH (n:P) WHERE n.v = 1 RETURN n.name"), (Rows{"'float'", "'int'"}));
+}
+
 TEST_F(ReadingClausesTest, RelationshipBoundBeforeIsFollowedNotRead) {
   write("CREATE (a:P {name: 'a'})-[:F]->(b:P {name: 'b'})-[:G]->(c {name: 'c'}), (b)-[:L]->(b)");
   const std::vector<std::pair<std::string, Rows>> cases = {
