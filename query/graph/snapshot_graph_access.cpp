@@ -109,10 +109,33 @@ Value SnapshotGraphAccess::propertyValue(std::vector<Fact> facts) const {
   return Value::list(std::move(items));
 }
 
+const std::vector<core::NodeId>& SnapshotGraphAccess::keyIds(std::string_view key) const {
+  auto it = keyIds_.find(key);
+  if (it == keyIds_.end()) it = keyIds_.emplace(std::string(key), nameIds(key)).first;
+  return it->second;
+}
+
+PropertyWalk* SnapshotGraphAccess::walkOf(core::NodeId graph, core::NodeId p) const {
+  auto [it, fresh] = walks_.try_emplace({graph, p});
+  if (fresh) {
+    if (auto psot = ledger_.reader(graph, index::Permutation::kPSOT)) {
+      it->second = std::make_unique<PropertyWalk>(std::move(*psot), p, asOf_);
+    }
+  }
+  return it->second.get();
+}
+
 Value SnapshotGraphAccess::property(core::NodeId graph, core::NodeId s,
                                     std::string_view key) const {
-  for (core::NodeId p : nameIds(key)) {
-    std::vector<Fact> facts = literalFacts(graph, s, p);
+  for (core::NodeId p : keyIds(key)) {
+    std::vector<Fact> facts;
+    PropertyWalk* walk = walkOf(graph, p);
+    if (walk != nullptr && walk->read(s, walked_)) {
+      facts.reserve(walked_.size());
+      for (const PropertyFact& f : walked_) facts.push_back(Fact{p, f.object, f.i});
+    } else {
+      facts = literalFacts(graph, s, p);
+    }
     if (!facts.empty()) return propertyValue(std::move(facts));
   }
   return Value();

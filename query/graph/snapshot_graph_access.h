@@ -17,10 +17,14 @@
 // nodeProperties() shows reads back.
 //
 // Caches only what a snapshot never changes (the ids of IRIs it has, the names of ids) for the
-// object's life, which is one query's. Not thread-safe (GraphAccess's contract: one evaluating
-// thread). Storage failures throw core::Error(kStorageError).
+// object's life, which is one query's. A property read for nodes in ascending id order (a label
+// scan's) continues a walk of the predicate (property_walk.h) instead of a point scan each. Not
+// thread-safe (GraphAccess's contract: one evaluating thread). Storage failures throw
+// core::Error(kStorageError).
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +32,7 @@
 #include <vector>
 
 #include "index/ledger/ledger.h"
+#include "query/graph/property_walk.h"
 #include "query/value/graph_access.h"
 
 namespace cairn::query::graph {
@@ -63,6 +68,10 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   std::optional<core::NodeId> iriId(std::string_view iri) const;
   // The predicates a property key or label name may be (see the header comment).
   std::vector<core::NodeId> nameIds(std::string_view name) const;
+  // nameIds(key), kept per key: a property is read once per row.
+  const std::vector<core::NodeId>& keyIds(std::string_view key) const;
+  // The walk of predicate p in `graph` (property_walk.h), made on first use; null without PSOT.
+  PropertyWalk* walkOf(core::NodeId graph, core::NodeId p) const;
   // The name of an IRI node id.
   const std::string& nameOf(core::NodeId id) const;
 
@@ -82,6 +91,9 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   mutable std::optional<std::optional<core::NodeId>> edgesGraph_;
   mutable std::optional<std::optional<core::NodeId>> rdfType_;
   mutable std::optional<std::optional<core::NodeId>> nodeMarker_;
+  mutable std::map<std::string, std::vector<core::NodeId>, std::less<>> keyIds_;
+  mutable std::map<std::pair<core::NodeId, core::NodeId>, std::unique_ptr<PropertyWalk>> walks_;
+  mutable std::vector<PropertyFact> walked_;
 };
 
 }  // namespace cairn::query::graph

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "query/graph/property_graph_vocabulary.h"
@@ -164,5 +167,68 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SnapshotGraphAccessTest, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& info) {
                            return info.param ? std::string("Tiny") : std::string("Default");
                          });
+
+// Reads in id order walk the predicate (property_walk.h); sparse, repeated, interleaved and
+// shuffled reads must see the same values as the facts say.
+class PropertyWalkOrderTest : public ::testing::TestWithParam<bool> {};
+
+TEST_P(PropertyWalkOrderTest, EveryReadOrderSeesTheFacts) {
+  constexpr int kNodes = 3000;
+  std::string text(kPrefixes);
+  for (int n = 1; n <= kNodes; ++n) {
+    text += "ex:n" + std::to_string(n) + " rdf:type pg:N";
+    if (n % 3 != 0) text += " ; pg:v " + std::to_string(n * 7);
+    if (n % 50 == 0) text += " ; pg:v \"s" + std::to_string(n) + "\"";
+    text += " .\n";
+  }
+  auto ledger = cairn::testing::makeTestLedgerFromText(
+      text, core::rdf::RdfFormat::kTurtle,
+      GetParam() ? index::IndexConfig::tiny() : index::IndexConfig::defaults());
+  std::vector<std::pair<core::NodeId, int>> nodes;
+  for (int n = 1; n <= kNodes; ++n) {
+    auto id =
+        core::valueOrThrow(ledger.ledger->encodeIri("http://example.org/n" + std::to_string(n)));
+    ASSERT_TRUE(id.has_value());
+    nodes.emplace_back(*id, n);
+  }
+  std::sort(nodes.begin(), nodes.end());
+  auto expected = [](int n) -> std::string {
+    if (n % 50 == 0 && n % 3 != 0) {
+      return "['s" + std::to_string(n) + "', " + std::to_string(n * 7) + "]";  // index order
+    }
+    if (n % 50 == 0) return "'s" + std::to_string(n) + "'";
+    return n % 3 != 0 ? std::to_string(n * 7) : "null";
+  };
+  auto check = [&](const std::vector<size_t>& order, const std::string& what) {
+    SnapshotGraphAccess g(*ledger.ledger, UINT64_MAX);
+    for (size_t k : order) {
+      const auto& [id, n] = nodes[k];
+      ASSERT_EQ(value::toText(g.nodeProperty(id, "v")), expected(n)) << what << ", node " << n;
+    }
+  };
+  std::vector<size_t> all(nodes.size());
+  for (size_t k = 0; k < all.size(); ++k) all[k] = k;
+  check(all, "ascending");
+  std::vector<size_t> sparse;
+  for (size_t k = 0; k < all.size(); k += 97) sparse.push_back(k);
+  check(sparse, "sparse");
+  std::vector<size_t> twice;  // batches of 500, each read twice (operators above a filter)
+  for (size_t b = 0; b < all.size(); b += 500) {
+    for (int pass = 0; pass < 2; ++pass) {
+      for (size_t k = b; k < std::min(all.size(), b + 500); ++k) twice.push_back(k);
+    }
+  }
+  check(twice, "batches read twice");
+  std::vector<size_t> shuffled = all;
+  std::mt19937 random(7);
+  std::shuffle(shuffled.begin(), shuffled.end(), random);
+  check(shuffled, "shuffled");
+  std::vector<size_t> mixed = all;  // ascending with jumps back now and then
+  for (size_t k = 0; k < mixed.size(); k += 301)
+    mixed.insert(mixed.begin() + k, (k * 13) % all.size());
+  check(mixed, "ascending with jumps back");
+}
+
+INSTANTIATE_TEST_SUITE_P(Leaflets, PropertyWalkOrderTest, ::testing::Values(false, true));
 
 }  // namespace cairn::query::graph::snapshot_graph_access_test
