@@ -13,6 +13,7 @@ std::string_view statusCodeName(StatusCode code) {
     case StatusCode::kResourceExhausted: return "ResourceExhausted";
     case StatusCode::kCancelled: return "Cancelled";
     case StatusCode::kInternal: return "Internal";
+    case StatusCode::kFailedPrecondition: return "FailedPrecondition";
   }
   return "Unknown";
 }

@@ -20,6 +20,7 @@ enum class StatusCode {
   kResourceExhausted,
   kCancelled,
   kInternal,
+  kFailedPrecondition,  // a valid request the store's state refuses (a broken constraint)
 };
 
 std::string_view statusCodeName(StatusCode code);

@@ -1,7 +1,10 @@
 #pragma once
 // A whole openCypher statement: one query (single queries joined by UNION [ALL]) with an
-// optional EXPLAIN or PROFILE prefix. The root of what cypher::parseStatement returns.
+// optional EXPLAIN or PROFILE prefix, or a schema command. The root of what
+// cypher::parseStatement returns.
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "cypher/ast/clause.h"
@@ -23,9 +26,25 @@ struct Query {
 
 enum class StatementMode { kNormal, kExplain, kProfile };
 
+// A schema command (Neo4j's syntax, both its 4.x and 5 forms):
+//   CREATE CONSTRAINT [name] [IF NOT EXISTS] FOR|ON (n:Label) REQUIRE|ASSERT n.key IS UNIQUE
+//   DROP CONSTRAINT name [IF EXISTS]
+//   SHOW [ALL|UNIQUE|UNIQUENESS] CONSTRAINT[S]
+struct SchemaCommand {
+  enum class Kind { kCreateUnique, kDropConstraint, kShowConstraints };
+  Kind kind = Kind::kShowConstraints;
+  SourcePosition position;
+  std::string name;  // empty for a CREATE without one (a name is made up) and for SHOW
+  bool ifNotExists = false;
+  bool ifExists = false;
+  std::string label;     // kCreateUnique
+  std::string property;  // kCreateUnique
+};
+
 struct Statement {
   StatementMode mode = StatementMode::kNormal;
-  Query query;
+  Query query;                          // empty when `schema` is set
+  std::optional<SchemaCommand> schema;  // set for a schema command instead of a query
 };
 
 }  // namespace cairn::cypher::ast

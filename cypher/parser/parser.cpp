@@ -114,10 +114,19 @@ void StatementParser::unexpected(const Token& token, std::string_view expected) 
 
 ast::Statement StatementParser::parseStatement() {
   ast::Statement statement;
+  if (atSchemaCommand()) {
+    statement.schema = parseSchemaCommand();
+    accept(TokenKind::kSemicolon);
+    if (!at(TokenKind::kEnd)) unexpected(peek(), "end of input");
+    return statement;
+  }
   if (acceptKeyword("EXPLAIN")) {
     statement.mode = ast::StatementMode::kExplain;
   } else if (acceptKeyword("PROFILE")) {
     statement.mode = ast::StatementMode::kProfile;
+  }
+  if (atSchemaCommand()) {
+    fail(peek(), "UnexpectedSyntax", "EXPLAIN and PROFILE take a query, not a schema command");
   }
   statement.query = parseQuery();
   accept(TokenKind::kSemicolon);

@@ -42,6 +42,9 @@ class StatementParser {
 
   // Statements and clauses (parser.cpp, clause_parser.cpp).
   ast::Query parseQuery();
+  // Schema commands (schema_parser.cpp).
+  bool atSchemaCommand() const;
+  ast::SchemaCommand parseSchemaCommand();
   ast::SingleQuery parseSingleQuery();
   bool atClauseStart() const;
   ast::ClausePtr parseClause();

@@ -13,11 +13,15 @@ namespace cairn::cypher {
 
 ast::Statement parseCheckedStatement(std::string_view text) {
   ast::Statement statement = parseStatement(text);
-  checkStatement(statement);
+  if (!statement.schema) checkStatement(statement);
   return statement;
 }
 
 StatementShape shapeOf(const ast::Statement& statement) {
+  if (statement.schema) {
+    return StatementShape{statement.mode,
+                          statement.schema->kind != ast::SchemaCommand::Kind::kShowConstraints};
+  }
   return StatementShape{statement.mode, firstUpdatingClause(statement.query).has_value()};
 }
 
@@ -42,6 +46,9 @@ bool isCreateAndUnwindOnly(const ast::SingleQuery& part) {
 StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement& statement,
                                const query::value::Parameters& parameters,
                                const query::QueryOptions& options) {
+  if (statement.schema) {
+    throw core::Error(core::ErrorCode::kUnsupported, "a schema command has no plan");
+  }
   const ast::Query& query = statement.query;
   StatementPlan out;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);

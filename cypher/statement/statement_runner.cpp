@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "cypher/statement/schema_statement.h"
 #include "cypher/statement/statement_pipeline.h"
 #include "cypher/statement/statement_plan.h"
 #include "cypher/translate/query_translator.h"
@@ -25,22 +26,6 @@ UpdateCounters countersOf(const CreateCounters& c) {
   return out;
 }
 
-class NoGraph final : public query::value::GraphAccess {
- public:
-  std::vector<std::string> labels(core::NodeId) const override { return {}; }
-  bool hasLabel(core::NodeId, std::string_view) const override { return false; }
-  query::value::Value nodeProperty(core::NodeId, std::string_view) const override { return {}; }
-  query::value::Value nodeProperties(core::NodeId) const override { return {}; }
-  std::string relationshipType(const query::value::Relationship&) const override { return {}; }
-  query::value::Value relationshipProperty(const query::value::Relationship&,
-                                           std::string_view) const override {
-    return {};
-  }
-  query::value::Value relationshipProperties(const query::value::Relationship&) const override {
-    return {};
-  }
-};
-
 }  // namespace
 
 StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
@@ -52,7 +37,8 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
 StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                              const query::value::Parameters& parameters,
                              const query::QueryOptions& options, query::ValueSink& sink) {
-  NoGraph none;
+  if (statement.schema) return runSchemaCommand(ledger, *statement.schema, sink);
+  query::value::NoEntities none;
   if (statement.mode == ast::StatementMode::kExplain) {
     const auto snapshot = ledger.snapshot();
     StatementPlan explained = explainStatement(*snapshot, statement, parameters, options);

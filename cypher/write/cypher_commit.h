@@ -29,13 +29,20 @@ class CypherCommit {
     };
   }
 
-  // Commits `tx` on `ledger`. Throws the error a step kept, or kStorageError when the commit
-  // fails; nothing is committed then.
+  // Commits `tx` on `ledger`. Throws the error a step kept, kConstraintViolation when the commit
+  // breaks a uniqueness constraint, or kStorageError when it fails otherwise; nothing is
+  // committed then.
   index::CommitResult commit(index::LiveLedger& ledger, index::Transaction tx) {
     auto committed = ledger.commit(std::move(tx));
     if (failure_) throw *failure_;
     if (!committed.isOk()) {
-      throw core::Error(core::ErrorCode::kStorageError, committed.status().toString());
+      const core::Status& status = committed.status();
+      if (status.code() == core::StatusCode::kFailedPrecondition) {
+        // A broken uniqueness constraint (index/constraints/unique_constraints.h).
+        throw core::Error(core::ErrorCode::kConstraintViolation, "ConstraintValidationFailed",
+                          status.message());
+      }
+      throw core::Error(core::ErrorCode::kStorageError, status.toString());
     }
     return std::move(committed).value();
   }

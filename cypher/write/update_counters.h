@@ -19,10 +19,13 @@ struct UpdateCounters {
   uint64_t labelsRemoved = 0;
   uint64_t propertiesSet = 0;
   uint64_t propertiesRemoved = 0;
+  uint64_t constraintsAdded = 0;  // schema commands (cypher/statement/schema_statement.h)
+  uint64_t constraintsRemoved = 0;
 
   bool any() const {
     return nodesCreated + nodesDeleted + relationshipsCreated + relationshipsDeleted + labelsAdded +
-               labelsRemoved + propertiesSet + propertiesRemoved >
+               labelsRemoved + propertiesSet + propertiesRemoved + constraintsAdded +
+               constraintsRemoved >
            0;
   }
   bool operator==(const UpdateCounters&) const = default;

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "index/commit/commit_record.h"
+#include "index/constraints/unique_constraints.h"
 #include "index/write/commit_time.h"
 #include "index/write/live_ledger.h"
 #include "index/write/transaction_encoder.h"
@@ -132,6 +133,11 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
   if (!next.isOk()) {
     rollback();
     return next.status();
+  }
+  // Checked on the state the commit makes, so it sees the other writes of this transaction.
+  if (core::Status kept = checkUniqueConstraints(**next, record.flakes); !kept.isOk()) {
+    rollback();
+    return kept;
   }
   applied.next = std::move(next).value();
   applied.record = std::move(record);

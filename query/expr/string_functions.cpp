@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/ascii.h"
+#include "core/percent_encoding.h"
 #include "core/utf8.h"
 #include "query/expr/builtins.h"
 #include "query/expr/numeric.h"
@@ -37,27 +38,6 @@ std::optional<double> numberArgument(const Term& t) {
   const auto n = numericOf(t);
   if (!n) return std::nullopt;
   return toDouble(*n);
-}
-
-bool isUnreserved(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '_' || c == '.' || c == '~';
-}
-
-std::string encodeForUri(std::string_view s) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(s.size());
-  for (unsigned char c : s) {
-    if (isUnreserved(c)) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
 }
 
 // RFC 4647 §3.3.1 basic filtering: "*" matches every non-empty tag; otherwise the range must
@@ -160,7 +140,7 @@ std::optional<Term> callStringFunction(Op op, Args args) {
     }
     case Op::kEncodeForUri:
       if (!isStringLiteral(*args[0])) return std::nullopt;
-      return makeString(encodeForUri(args[0]->value));
+      return makeString(core::percentEncode(args[0]->value));
     case Op::kConcat:
       return concat(args);
     default:

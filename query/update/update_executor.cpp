@@ -398,6 +398,11 @@ index::CommitResult resultOf(const UpdateRun& run, core::Result<index::CommitRes
   if (run.failure) std::rethrow_exception(run.failure);
   if (!result.isOk()) {
     const core::Status& status = result.status();
+    if (status.code() == core::StatusCode::kFailedPrecondition) {
+      // A broken uniqueness constraint (index/constraints/unique_constraints.h).
+      throw core::Error(core::ErrorCode::kConstraintViolation, "ConstraintValidationFailed",
+                        status.message());
+    }
     const auto code = status.code() == core::StatusCode::kInvalidArgument
                           ? core::ErrorCode::kInvalidArgument
                           : core::ErrorCode::kStorageError;

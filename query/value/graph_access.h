@@ -35,4 +35,17 @@ class GraphAccess {
   virtual Value relationshipProperties(const Relationship& rel) const = 0;
 };
 
+// What a result with no graph behind it reads (a schema command's rows, a statement that
+// returns nothing): no entity can occur in it.
+class NoEntities final : public GraphAccess {
+ public:
+  std::vector<std::string> labels(core::NodeId) const override { return {}; }
+  bool hasLabel(core::NodeId, std::string_view) const override { return false; }
+  Value nodeProperty(core::NodeId, std::string_view) const override { return {}; }
+  Value nodeProperties(core::NodeId) const override { return {}; }
+  std::string relationshipType(const Relationship&) const override { return {}; }
+  Value relationshipProperty(const Relationship&, std::string_view) const override { return {}; }
+  Value relationshipProperties(const Relationship&) const override { return {}; }
+};
+
 }  // namespace cairn::query::value

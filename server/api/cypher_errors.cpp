@@ -59,12 +59,17 @@ std::string neo4jCode(const core::Error& error) {
     case ErrorCode::kInvalidArgument:
       return "Neo.ClientError.Request.Invalid";
     case ErrorCode::kNotFound:
+      if (error.detail() == "ConstraintDropFailed")
+        return "Neo.ClientError.Schema.ConstraintDropFailed";
       return "Neo.ClientError.Database.DatabaseNotFound";
     case ErrorCode::kResourceExhausted:
       return "Neo.TransientError.General.MemoryPoolOutOfMemoryError";
     case ErrorCode::kCancelled:
       return "Neo.TransientError.Transaction.Terminated";
     case ErrorCode::kAlreadyExists:
+      // Schema commands (cypher/statement/schema_statement.h) name the rule they clash with.
+      if (!error.detail().empty()) return "Neo.ClientError.Schema." + error.detail();
+      break;
     case ErrorCode::kStorageError:
       break;
   }

@@ -215,20 +215,6 @@ void appendMeta(std::string& out, const Value& v, const GraphAccess& graph) {
   }
 }
 
-// What a statement with no graph of its own (nothing begun) reads: no entities can occur.
-class NoEntities final : public GraphAccess {
- public:
-  std::vector<std::string> labels(core::NodeId) const override { return {}; }
-  bool hasLabel(core::NodeId, std::string_view) const override { return false; }
-  Value nodeProperty(core::NodeId, std::string_view) const override { return {}; }
-  Value nodeProperties(core::NodeId) const override { return {}; }
-  std::string relationshipType(const query::value::Relationship&) const override { return {}; }
-  Value relationshipProperty(const query::value::Relationship&, std::string_view) const override {
-    return {};
-  }
-  Value relationshipProperties(const query::value::Relationship&) const override { return {}; }
-};
-
 }  // namespace
 
 void appendNeo4jValue(std::string& row, std::string& meta, const Value& value,
@@ -277,7 +263,7 @@ void Neo4jResultWriter::end() {
 
 void Neo4jResultWriter::finish(const cypher::StatementReport& report) {
   if (!begun_) {
-    NoEntities none;
+    query::value::NoEntities none;
     begin({}, none);
   }
   if (!ended_) end();
@@ -294,6 +280,8 @@ void Neo4jResultWriter::finish(const cypher::StatementReport& report) {
     out += ",\"properties_removed\":" + std::to_string(c.propertiesRemoved);
     out += ",\"labels_added\":" + std::to_string(c.labelsAdded);
     out += ",\"labels_removed\":" + std::to_string(c.labelsRemoved);
+    out += ",\"constraints_added\":" + std::to_string(c.constraintsAdded);
+    out += ",\"constraints_removed\":" + std::to_string(c.constraintsRemoved);
     out += "},\"t\":" + std::to_string(report.t);
   }
   if (report.mode != cypher::ast::StatementMode::kNormal) {

@@ -184,7 +184,8 @@ TEST(Neo4jResults, WriteStatsCommitAndPlan) {
   EXPECT_EQ(result["stats"], nlohmann::json::parse(R"({"contains_updates": true,
       "nodes_created": 2, "nodes_deleted": 0, "relationships_created": 0,
       "relationships_deleted": 0, "properties_set": 3, "properties_removed": 0,
-      "labels_added": 1, "labels_removed": 0})"));
+      "labels_added": 1, "labels_removed": 0,
+      "constraints_added": 0, "constraints_removed": 0})"));
   EXPECT_EQ(result["t"], 7);
   EXPECT_EQ(result["plan"]["op"], "Update");
 }

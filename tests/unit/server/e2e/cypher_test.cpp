@@ -101,7 +101,8 @@ TEST_F(E2eCypher, CreateThenMatchWithStatsCommitAndMeta) {
   EXPECT_EQ(created["stats"], nlohmann::json::parse(R"({"contains_updates": true,
       "nodes_created": 3, "nodes_deleted": 0, "relationships_created": 1,
       "relationships_deleted": 0, "properties_set": 6, "properties_removed": 0,
-      "labels_added": 3, "labels_removed": 0})"));
+      "labels_added": 3, "labels_removed": 0,
+      "constraints_added": 0, "constraints_removed": 0})"));
   EXPECT_EQ(created["t"], 2);
   EXPECT_EQ(ledgerT(), 2u);
 
@@ -128,6 +129,33 @@ TEST_F(E2eCypher, CreateThenMatchWithStatsCommitAndMeta) {
   std::sort(labels.begin(), labels.end());
   EXPECT_EQ(labels, (std::vector<std::string>{"Admin", "Person"}));
   EXPECT_EQ(meta[3], nullptr);
+}
+
+TEST_F(E2eCypher, UniquenessConstraintBindsCypherAndSparqlWrites) {
+  const nlohmann::json created =
+      run("CREATE CONSTRAINT city_name FOR (c:City) REQUIRE c.name IS UNIQUE");
+  EXPECT_EQ(created["stats"]["constraints_added"], 1) << created.dump();
+  EXPECT_EQ(rows("SHOW CONSTRAINTS"),
+            (std::vector<nlohmann::json>{nlohmann::json::parse(
+                R"(["city_name", "UNIQUENESS", "NODE", ["City"], ["name"]])")}));
+  run("CREATE (:City {name: 'Oslo'})");
+  const uint64_t t = ledgerT();
+  expectCypherError(cypher("CREATE (:City {name: 'Oslo'})"), 400,
+                    "Neo.ClientError.Schema.ConstraintValidationFailed");
+  expectCypherError(cypher("CREATE CONSTRAINT city_name FOR (c:City) REQUIRE c.name IS UNIQUE"),
+                    409, "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists");
+  // A SPARQL write that would break it: 409, nothing applied.
+  const HttpResponse r =
+      client().post("/ledgers/people/update",
+                    "INSERT DATA { <urn:c2> a <urn:cairn:pg:City> ; <urn:cairn:pg:name> \"Oslo\" }",
+                    "application/sparql-update");
+  EXPECT_EQ(r.status, 409) << r.body;
+  EXPECT_NE(r.body.find("city_name"), std::string::npos) << r.body;
+  EXPECT_EQ(ledgerT(), t);
+  EXPECT_EQ(run("DROP CONSTRAINT city_name")["stats"]["constraints_removed"], 1);
+  run("CREATE (:City {name: 'Oslo'})");
+  EXPECT_EQ(rows("MATCH (c:City {name: 'Oslo'}) RETURN count(c)"),
+            (std::vector<nlohmann::json>{nlohmann::json::array({2})}));
 }
 
 TEST_F(E2eCypher, ParametersInEachSpelling) {
