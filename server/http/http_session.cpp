@@ -279,6 +279,7 @@ void Session::protocolError(unsigned status, std::string code, std::string messa
   bytes += body;
   inFlight_ = true;
   keepAlive_ = false;
+  lingerOnClose_ = true;
   parser_.reset();
   enqueue(std::move(bytes), body.size(), /*endsResponse=*/true);
 }
@@ -378,9 +379,29 @@ void Session::responseDone() {
   if (!keepAlive_ || state_->draining.load()) {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if (lingerOnClose_ && !state_->draining.load()) return lingerThenClose();
     return closeNow();
   }
   waitForRequest();
+}
+
+void Session::lingerThenClose() {
+  constexpr auto kLinger = std::chrono::seconds(2);
+  inFlight_ = false;
+  readDeadline_.expires_after(kLinger);
+  readDeadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->closeNow();
+  });
+  lingerRead();
+}
+
+void Session::lingerRead() {
+  stream_.socket().async_read_some(net::buffer(lingerBuffer_),
+                                   [self = shared_from_this()](beast::error_code ec, size_t) {
+                                     if (ec || self->closed_)
+                                       return self->closeNow();  // the client closed: done
+                                     self->lingerRead();
+                                   });
 }
 
 void Session::closeNow() {

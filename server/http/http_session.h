@@ -8,6 +8,7 @@
 // to the handler and watch the socket for a disconnect while the answer is produced → write
 // the answer → next request, or close.
 
+#include <array>
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -94,6 +95,12 @@ class Session : public std::enable_shared_from_this<Session> {
   void writeNext();
   void responseDone();
   void closeNow();
+  // After answering a request it did not read whole (413, 431, a malformed request): stop
+  // sending, then read and drop what the client still sends until it closes or kLinger passes.
+  // Closing a socket with unread bytes makes the kernel send a reset, which can destroy the
+  // answer in the client's receive buffer before the client reads it.
+  void lingerThenClose();
+  void lingerRead();
 
   boost::beast::tcp_stream stream_;
   std::shared_ptr<ServerState> state_;
@@ -122,8 +129,10 @@ class Session : public std::enable_shared_from_this<Session> {
 
   std::deque<std::pair<std::string, uint64_t>> outbox_;  // (bytes, body bytes among them)
   bool writing_ = false;
-  bool ending_ = false;      // the last bytes of the response are queued
-  bool closeAfter_ = false;  // close once the outbox is written
+  bool ending_ = false;         // the last bytes of the response are queued
+  bool closeAfter_ = false;     // close once the outbox is written
+  bool lingerOnClose_ = false;  // set by protocolError: see lingerThenClose()
+  std::array<char, 4096> lingerBuffer_{};
 };
 
 }  // namespace cairn::server::http
