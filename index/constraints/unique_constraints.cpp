@@ -35,10 +35,6 @@ ScanRange prefixRange(std::initializer_list<uint64_t> values) {
   return ScanRange::prefix(leading);
 }
 
-core::Result<std::optional<core::NodeId>> iriId(const Ledger& state, std::string_view iri) {
-  return state.encodeIri(iri);
-}
-
 // One constraint resolved against a state: the ids of its terms. Absent ids mean no fact can
 // use the term, so nothing can break the constraint.
 struct ResolvedConstraint {
@@ -175,11 +171,11 @@ std::vector<TxQuad> constraintFacts(const UniqueConstraint& constraint) {
 
 core::Result<std::vector<UniqueConstraint>> uniqueConstraints(const Ledger& state, uint64_t asOf) {
   std::vector<UniqueConstraint> out;
-  CAIRN_ASSIGN_OR_RETURN(auto graph, iriId(state, kSchemaGraphIri));
+  CAIRN_ASSIGN_OR_RETURN(auto graph, state.encodeIri(kSchemaGraphIri));
   if (!graph || !state.hasGraph(*graph, asOf)) return out;
-  CAIRN_ASSIGN_OR_RETURN(auto onType, iriId(state, kConstraintOnTypeIri));
-  CAIRN_ASSIGN_OR_RETURN(auto onKey, iriId(state, kConstraintOnKeyIri));
-  CAIRN_ASSIGN_OR_RETURN(auto name, iriId(state, kConstraintNameIri));
+  CAIRN_ASSIGN_OR_RETURN(auto onType, state.encodeIri(kConstraintOnTypeIri));
+  CAIRN_ASSIGN_OR_RETURN(auto onKey, state.encodeIri(kConstraintOnKeyIri));
+  CAIRN_ASSIGN_OR_RETURN(auto name, state.encodeIri(kConstraintNameIri));
   auto spot = state.reader(*graph, Permutation::kSPOT);
   if (!onType || !onKey || !spot) return out;
   // Every declaration is a subject with sys:onType; the schema graph is small, so one pass.
@@ -226,21 +222,20 @@ core::Result<std::vector<UniqueConstraint>> uniqueConstraints(const Ledger& stat
 }
 
 core::Status checkUniqueConstraints(const Ledger& after, std::span<const Flake> flakes) {
-  CAIRN_ASSIGN_OR_RETURN(auto schemaGraph, iriId(after, kSchemaGraphIri));
-  if (!schemaGraph || !after.hasGraph(*schemaGraph)) return core::Status::ok();
   CAIRN_ASSIGN_OR_RETURN(std::vector<UniqueConstraint> constraints, uniqueConstraints(after));
   if (constraints.empty()) return core::Status::ok();
-  CAIRN_ASSIGN_OR_RETURN(auto rdfType, iriId(after, core::vocab::kRdfType));
+  CAIRN_ASSIGN_OR_RETURN(auto schemaGraph, after.encodeIri(kSchemaGraphIri));
+  CAIRN_ASSIGN_OR_RETURN(auto rdfType, after.encodeIri(core::vocab::kRdfType));
   for (const UniqueConstraint& constraint : constraints) {
-    CAIRN_ASSIGN_OR_RETURN(auto type, iriId(after, constraint.typeIri));
-    CAIRN_ASSIGN_OR_RETURN(auto key, iriId(after, constraint.keyIri));
+    CAIRN_ASSIGN_OR_RETURN(auto type, after.encodeIri(constraint.typeIri));
+    CAIRN_ASSIGN_OR_RETURN(auto key, after.encodeIri(constraint.keyIri));
     if (!type || !key || !rdfType) continue;  // no fact can use them yet
     const ResolvedConstraint resolved{&constraint, *type, *key, *rdfType};
     Checker checker(after, resolved);
-    CAIRN_ASSIGN_OR_RETURN(auto declaration, iriId(after, constraintIri(constraint.name)));
+    CAIRN_ASSIGN_OR_RETURN(auto declaration, after.encodeIri(constraintIri(constraint.name)));
     const bool added =
         declaration && std::any_of(flakes.begin(), flakes.end(), [&](const Flake& f) {
-          return f.assert&& f.g == *schemaGraph&& f.row.s == *declaration;
+          return f.g == *schemaGraph && f.row.s == *declaration && f.assert;
         });
     if (added) {
       CAIRN_RETURN_IF_ERROR(checker.checkAll());

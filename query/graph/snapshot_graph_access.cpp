@@ -68,24 +68,8 @@ std::vector<SnapshotGraphAccess::Fact> SnapshotGraphAccess::literalFacts(core::N
   std::vector<Fact> facts;
   const index::SnapshotReader* reader = spot(graph);
   if (reader == nullptr) return facts;
-  const std::array<uint64_t, 2> prefix = {s, p};
-  const auto range = index::ScanRange::prefix(std::span(prefix.data(), p == 0 ? 1 : 2));
-  const index::ColumnMask columns =
-      index::columnBit(index::Column::kP) | index::columnBit(index::Column::kOType) |
-      index::columnBit(index::Column::kOKey) | index::columnBit(index::Column::kI);
-  index::SnapshotCursor cursor = reader->scan(range, columns, asOf_);
-  index::ColumnBatch batch;
-  while (core::valueOrThrow(cursor.next(batch))) {
-    const auto& ps = batch.column(index::Column::kP);
-    const auto& ots = batch.column(index::Column::kOType);
-    const auto& oks = batch.column(index::Column::kOKey);
-    const auto& is = batch.column(index::Column::kI);
-    for (size_t r = 0; r < batch.rows; ++r) {
-      const auto ot = static_cast<core::ObjectType>(ots[r]);
-      if (!core::isLiteral(ot)) continue;
-      facts.push_back(Fact{ps[r], core::EncodedObject{ot, oks[r]}, is[r]});
-    }
-  }
+  appendSubjectFacts(*reader, s, p, asOf_, facts);
+  std::erase_if(facts, [](const Fact& f) { return !core::isLiteral(f.object.type); });
   return facts;
 }
 

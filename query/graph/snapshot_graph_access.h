@@ -33,6 +33,7 @@
 
 #include "index/ledger/ledger.h"
 #include "query/graph/property_walk.h"
+#include "query/graph/stored_facts.h"
 #include "query/value/graph_access.h"
 
 namespace cairn::query::graph {
@@ -54,11 +55,7 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   value::Value relationshipProperties(const value::Relationship& rel) const override;
 
  private:
-  struct Fact {
-    uint64_t p = 0;
-    core::EncodedObject object;
-    uint64_t i = 0;
-  };
+  using Fact = SubjectFact;
 
   // The reader of SPOT in `graph` (nullptr when the snapshot has no such graph), made once.
   const index::SnapshotReader* spot(core::NodeId graph) const;

@@ -32,17 +32,14 @@ const index::SnapshotReader* StoredFacts::reader(core::NodeId graph,
   return it->second ? &*it->second : nullptr;
 }
 
-std::vector<SubjectFact> StoredFacts::ofSubject(core::NodeId graph, core::NodeId s,
-                                                core::NodeId p) const {
-  std::vector<SubjectFact> facts;
-  const index::SnapshotReader* spot = reader(graph, index::Permutation::kSPOT);
-  if (spot == nullptr) return facts;
+void appendSubjectFacts(const index::SnapshotReader& spot, core::NodeId s, core::NodeId p,
+                        uint64_t asOf, std::vector<SubjectFact>& out) {
   const std::array<uint64_t, 2> prefix = {s, p};
   const auto range = index::ScanRange::prefix(std::span(prefix.data(), p == core::kNoNode ? 1 : 2));
   const index::ColumnMask columns =
       index::columnBit(index::Column::kP) | index::columnBit(index::Column::kOType) |
       index::columnBit(index::Column::kOKey) | index::columnBit(index::Column::kI);
-  index::SnapshotCursor cursor = spot->scan(range, columns);
+  index::SnapshotCursor cursor = spot.scan(range, columns, asOf);
   index::ColumnBatch batch;
   while (core::valueOrThrow(cursor.next(batch))) {
     const auto& ps = batch.column(index::Column::kP);
@@ -50,9 +47,17 @@ std::vector<SubjectFact> StoredFacts::ofSubject(core::NodeId graph, core::NodeId
     const auto& oks = batch.column(index::Column::kOKey);
     const auto& is = batch.column(index::Column::kI);
     for (size_t r = 0; r < batch.rows; ++r) {
-      facts.push_back(SubjectFact{
+      out.push_back(SubjectFact{
           ps[r], core::EncodedObject{static_cast<core::ObjectType>(ots[r]), oks[r]}, is[r]});
     }
+  }
+}
+
+std::vector<SubjectFact> StoredFacts::ofSubject(core::NodeId graph, core::NodeId s,
+                                                core::NodeId p) const {
+  std::vector<SubjectFact> facts;
+  if (const index::SnapshotReader* spot = reader(graph, index::Permutation::kSPOT)) {
+    appendSubjectFacts(*spot, s, p, UINT64_MAX, facts);
   }
   return facts;
 }

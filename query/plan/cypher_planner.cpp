@@ -126,6 +126,30 @@ bool bindsAsSubject(const std::vector<TriplePattern>& triples, const std::string
   });
 }
 
+// The conjunct of `filters` that is a property equality on a subject of `triples` with a value
+// `acceptable` takes and the fewest rows per value (`rowsPerValue`, from the statistics).
+struct SeekChoice {
+  PropertyEquality equality;
+  const Expr* conjunct = nullptr;
+  double rowsPerValue = 0;
+};
+
+template <typename Acceptable, typename RowsPerValue>
+std::optional<SeekChoice> mostSelectiveEquality(const std::vector<Expr>& filters,
+                                                const std::vector<TriplePattern>& triples,
+                                                Acceptable acceptable, RowsPerValue rowsPerValue) {
+  std::vector<const Expr*> conjuncts;
+  for (const Expr& f : filters) appendConjuncts(f, conjuncts);
+  std::optional<SeekChoice> best;
+  for (const Expr* c : conjuncts) {
+    auto eq = propertyEquality(*c, acceptable);
+    if (!eq || !bindsAsSubject(triples, eq->node)) continue;
+    const double rows = rowsPerValue(*eq);
+    if (!best || rows < best->rowsPerValue) best = SeekChoice{std::move(*eq), c, rows};
+  }
+  return best;
+}
+
 }  // namespace
 
 OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& scope) {
@@ -135,22 +159,16 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   if (input.kind != AlgebraKind::kBgp) return nullptr;
   const auto& triples = input.as<BgpNode>().triples;
   const auto& filters = filter.as<FilterNode>().filters;
-  std::vector<const Expr*> conjuncts;
-  for (const Expr& f : filters) appendConjuncts(f, conjuncts);
-  // The most selective equality by the property's statistics: rows per distinct value.
-  std::optional<PropertyEquality> best;
-  double bestRows = 0;
-  for (const Expr* c : conjuncts) {
-    auto eq = propertyEquality(
-        *c, [](const std::string&, const Expr& value) { return isStatementConstant(value); });
-    if (!eq || !bindsAsSubject(triples, eq->node)) continue;
-    const double rows = propertyFanout(eq->node, eq->key, scope);
-    if (!best || rows < bestRows) {
-      best = eq;
-      bestRows = rows;
-    }
-  }
-  if (!best) return nullptr;
+  const auto rowsPerValue = [&](const PropertyEquality& eq) {
+    return propertyFanout(eq.node, eq.key, scope);
+  };
+  const std::optional<SeekChoice> choice = mostSelectiveEquality(
+      filters, triples,
+      [](const std::string&, const Expr& value) { return isStatementConstant(value); },
+      rowsPerValue);
+  if (!choice) return nullptr;
+  const PropertyEquality* best = &choice->equality;
+  const double bestRows = choice->rowsPerValue;
   OperatorPtr scan = plan(input, scope);
   const double scanRows = estimateOf(*scan);
   if (bestRows >= scanRows) {
@@ -182,8 +200,6 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
   const Algebra& join = *filter.children.at(0);
   if (join.children.size() != 2) return nullptr;
   const auto& filters = filter.as<FilterNode>().filters;
-  std::vector<const Expr*> conjuncts;
-  for (const Expr& f : filters) appendConjuncts(f, conjuncts);
   // One side a BGP of the node, the other the rows whose values key it (a cross product the
   // filter would otherwise cut down).
   for (size_t side = 0; side < 2; ++side) {
@@ -193,22 +209,16 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
     const auto& triples = pattern.as<BgpNode>().triples;
     const std::vector<std::string> rowList = inScopeVariables(rows);
     const std::set<std::string> rowVariables(rowList.begin(), rowList.end());
-    std::optional<PropertyEquality> best;
-    const Expr* bestConjunct = nullptr;
-    double bestRows = 0;
-    for (const Expr* c : conjuncts) {
-      auto eq = propertyEquality(*c, [&](const std::string& node, const Expr& value) {
-        return rowVariables.count(node) == 0 && isRowValue(value, rowVariables);
-      });
-      if (!eq || !bindsAsSubject(triples, eq->node)) continue;
-      const double rowsPerValue = propertyFanout(eq->node, eq->key, scope);
-      if (!best || rowsPerValue < bestRows) {
-        best = eq;
-        bestConjunct = c;
-        bestRows = rowsPerValue;
-      }
-    }
-    if (!best) continue;
+    const std::optional<SeekChoice> choice = mostSelectiveEquality(
+        filters, triples,
+        [&](const std::string& node, const Expr& value) {
+          return rowVariables.count(node) == 0 && isRowValue(value, rowVariables);
+        },
+        [&](const PropertyEquality& eq) { return propertyFanout(eq.node, eq.key, scope); });
+    if (!choice) continue;
+    const PropertyEquality* best = &choice->equality;
+    const Expr* bestConjunct = choice->conjunct;
+    const double bestRows = choice->rowsPerValue;
     if (isStatementConstant(*best->value)) {
       // The key is the same for every row (`MATCH (a {id: $x}), (b {id: $y})`): one seek under
       // the pattern, joined with the rows, not a seek per row. The equality cannot raise (a
