@@ -3,7 +3,7 @@
 // expected: in WHERE, under AND / OR / XOR / NOT, as a CASE WHEN condition, as the predicate of a
 // quantifier or comprehension, and as the argument of exists(). `RETURN (n)-->()` or
 // `size((a)-->())` use it as a value (a list of paths in Cypher before openCypher 9's TCK) and are
-// syntax errors ("UnexpectedSyntax").
+// syntax errors ("UnexpectedSyntax"). shortestPath(...) and allShortestPaths(...) are values.
 
 #include "cypher/parser/pattern_expression_check.h"
 
@@ -41,7 +41,8 @@ void checkExpression(const ast::Expression* expression, bool predicate) {
   const auto& children = expression->children;
   switch (expression->kind) {
     case ExprKind::kPatternPredicate:
-      if (!predicate) {
+      // shortestPath(...) and allShortestPaths(...) are values (a path, a list of paths).
+      if (!predicate && expression->pattern->function == ast::PathFunction::kNone) {
         throw core::Error(core::ErrorCode::kSyntaxError, "UnexpectedSyntax",
                           "a pattern expression may only be used as a predicate (in WHERE or "
                           "exists()); use a pattern comprehension for its paths",

@@ -86,7 +86,15 @@ class ExpressionChecker {
         return patternComprehension(e, scope);
       case ExprKind::kPatternPredicate:
         checkPatternPredicate(*e.pattern, scope);
-        return StaticType::of(kBooleanBit);
+        // shortestPath(...) as a value is a path (or null), allShortestPaths(...) a list of them.
+        switch (e.pattern->function) {
+          case ast::PathFunction::kShortestPath:
+            return StaticType::of(kPathBit);
+          case ast::PathFunction::kAllShortestPaths:
+            return StaticType::listOf(kPathBit);
+          default:
+            return StaticType::of(kBooleanBit);
+        }
       case ExprKind::kExistsSubquery:
         existsSubquery(e, scope);
         return StaticType::of(kBooleanBit);

@@ -40,6 +40,7 @@ class PatternBinder {
   PatternBinder(PatternUse use, Scope& scope) : use_(use), scope_(scope) {}
 
   void bindPart(const ast::PatternPart& part) {
+    if (part.function != ast::PathFunction::kNone) checkShortestPath(part);
     const bool lonelyNode = part.relationships.empty();
     for (size_t i = 0; i < part.nodes.size(); ++i) {
       bindNode(part.nodes[i], lonelyNode);
@@ -63,6 +64,23 @@ class PatternBinder {
   }
 
  private:
+  // shortestPath / allShortestPaths: between two nodes, over one relationship pattern whose
+  // minimum length is 0 or 1 (Neo4j's rules).
+  void checkShortestPath(const ast::PatternPart& part) const {
+    const char* name =
+        part.function == ast::PathFunction::kShortestPath ? "shortestPath" : "allShortestPaths";
+    if (part.relationships.size() != 1) {
+      raise("InvalidShortestPath",
+            std::string(name) + "(...) needs a pattern of exactly one relationship", part.position);
+    }
+    const auto& length = part.relationships[0].length;
+    if (length && length->min.value_or(1) > 1) {
+      raise("InvalidShortestPath",
+            std::string(name) + "(...) supports a minimal length of 0 or 1 only",
+            part.relationships[0].position);
+    }
+  }
+
   void bindNode(const ast::NodePattern& node, bool lonelyNode) {
     if (node.variable.empty()) return;
     const Variable* bound = scope_.find(node.variable);

@@ -199,6 +199,9 @@ class Translator {
         return nullIfAnyNull(matched.outerVariables, std::move(out));
       }
       case ExprKind::kPatternPredicate: {
+        if (e.pattern && e.pattern->function != ast::PathFunction::kNone) {
+          return shortestPathValue(e);
+        }
         PatternAlgebra matched = pattern(e);
         return nullIfAnyNull(matched.outerVariables,
                              Expr::makeExists(std::move(matched.algebra), /*negated=*/false));
@@ -212,6 +215,26 @@ class Translator {
   }
 
  private:
+  // shortestPath(...) as a value: the path, null when there is none; allShortestPaths(...): the
+  // list of them. Both are the pattern comprehension [p = pattern | p] over the search.
+  Expr shortestPathValue(const ast::Expression& e) {
+    if (!hooks_.pattern) unsupported(e, "a pattern expression is not supported here");
+    ast::PatternPart part = ast::clone(*e.pattern);
+    // Local to the comprehension, so one name serves every shortestPath expression.
+    if (part.pathVariable.empty()) part.pathVariable = " shortest path value";
+    PatternAlgebra matched = hooks_.pattern(part, locals_);
+    if (!matched.algebra) unsupported(e, "a pattern expression without its algebra");
+    const Local local(*this, partVariables(part));
+    Expr out =
+        call(Op::kPatternComprehension, {trueConstant(), Expr::makeVariable(part.pathVariable)});
+    out.pattern = std::move(matched.algebra);
+    if (part.function == ast::PathFunction::kShortestPath) {
+      out = call(Op::kFunction, {std::move(out)});
+      out.iri = "head";
+    }
+    return nullIfAnyNull(matched.outerVariables, std::move(out));
+  }
+
   const ast::Expression& child(const ast::Expression& e, size_t i) {
     if (i >= e.children.size() || !e.children[i]) {
       unsupported(e, std::string("a malformed ") + std::string(ast::exprKindName(e.kind)));

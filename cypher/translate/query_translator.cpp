@@ -400,9 +400,86 @@ class SingleQueryTranslator {
     return unwind;
   }
 
+  // shortestPath / allShortestPaths((a)-[r:T*min..max]-(b)): both ends matched as nodes of
+  // their own (a pair of seeks, or their cross product), then one search per pair
+  // (query/exec/shortest_path.h). The relationship list is bound in order from `a`.
+  void addShortestPathPart(AlgebraPtr& base, const ast::PatternPart& part,
+                           std::vector<std::string>& clauseRels) {
+    const ast::RelationshipPattern& rel = part.relationships.at(0);
+    if (rel.properties) {
+      unsupported(rel.properties->position, "a property map on shortestPath's relationship");
+    }
+    if (!rel.variable.empty() && bound(rel.variable)) {
+      unsupported(rel.position, "shortestPath over a relationship variable bound before");
+    }
+    std::vector<std::string> nodeNames;
+    for (const auto& node : part.nodes) {
+      nodeNames.push_back(node.variable.empty() ? fresh("node") : node.variable);
+    }
+    const size_t first = bound(nodeNames[1]) && !bound(nodeNames[0])
+                             ? 1
+                             : chooseStartNode(part, nodeNames, pinned_, bound_);
+    for (const size_t i : {first, 1 - first}) {
+      if (bound(nodeNames[i])) {
+        labelFilter(base, nodeNames[i], part.nodes[i].labels);
+        propertyFilters(base, nodeNames[i], part.nodes[i].properties.get(), false);
+        continue;
+      }
+      // Each end filtered on its own before the cross product, so a keyed end is one seek.
+      AlgebraPtr source = nodeSource(nodeNames[i], part.nodes[i].labels);
+      propertyFilters(source, nodeNames[i], part.nodes[i].properties.get(), false);
+      base = isUnit(base)
+                 ? source
+                 : std::make_shared<query::JoinNode>(std::vector<AlgebraPtr>{base, source});
+      bind(nodeNames[i]);
+    }
+    // A fixed-length relationship is a path of exactly one hop; its variable binds the one
+    // relationship rather than a list.
+    const bool single = !rel.length.has_value();
+    const std::string list = rel.variable.empty() || single ? fresh("shortest") : rel.variable;
+    auto expand = over<query::ExpandNode>(base);
+    expand->from = nodeNames[0];
+    expand->to = nodeNames[1];
+    expand->relationship = list;
+    for (const auto& type : rel.types) expand->types.push_back(query::graph::nameIri(type));
+    expand->direction = directionOf(rel.direction, true);
+    expand->variableLength = true;
+    expand->minHops = single ? 1 : static_cast<uint32_t>(rel.length->min.value_or(1));
+    expand->maxHops = single ? std::optional<uint32_t>(1)
+                      : rel.length->max
+                          ? std::optional<uint32_t>(static_cast<uint32_t>(*rel.length->max))
+                          : std::nullopt;
+    expand->shortest = part.function == ast::PathFunction::kShortestPath
+                           ? query::ShortestPaths::kOne
+                           : query::ShortestPaths::kAll;
+    expand->distinctFrom = clauseRels;
+    base = expand;
+    clauseRels.push_back(list);
+    bind(list);
+    if (single && !rel.variable.empty()) {
+      auto extend = over<query::ExtendNode>(base);
+      extend->variable = rel.variable;
+      extend->expr = call("head", {Expr::makeVariable(list)});
+      base = extend;
+      bind(rel.variable);
+    }
+    if (!part.pathVariable.empty()) {
+      auto extend = over<query::ExtendNode>(base);
+      extend->variable = part.pathVariable;
+      extend->expr = call(query::value::kPathFunction,
+                          {Expr::makeVariable(nodeNames[0]), Expr::makeVariable(list),
+                           Expr::makeVariable(nodeNames[1])});
+      base = extend;
+      bind(part.pathVariable);
+    }
+  }
+
   void addPart(AlgebraPtr& base, const ast::PatternPart& part,
                std::vector<std::string>& clauseRels) {
-    if (part.function != ast::PathFunction::kNone) unsupported(part.position, "shortestPath");
+    if (part.function != ast::PathFunction::kNone) {
+      addShortestPathPart(base, part, clauseRels);
+      return;
+    }
     std::vector<std::string> nodeNames, relNames;
     for (const auto& node : part.nodes) {
       nodeNames.push_back(node.variable.empty() ? fresh("node") : node.variable);
@@ -469,8 +546,25 @@ class SingleQueryTranslator {
     }
   }
 
+  // A WHERE that reads a shortest path (or its relationships) asks for the shortest paths that
+  // satisfy it, a search with the predicate inside; filtering the shortest ones afterwards
+  // would answer something else, so it is refused until the search takes predicates.
+  static void refusePathPredicates(const ast::MatchClause& m, const Expr& where) {
+    const std::vector<std::string> read = query::referencedVariables(where);
+    auto reads = [&](const std::string& v) {
+      return !v.empty() && std::find(read.begin(), read.end(), v) != read.end();
+    };
+    for (const auto& part : m.pattern.parts) {
+      if (part.function == ast::PathFunction::kNone) continue;
+      if (reads(part.pathVariable) || reads(part.relationships.at(0).variable)) {
+        unsupported(m.where->position, "a WHERE on a shortestPath's path or relationships");
+      }
+    }
+  }
+
   void match(const ast::MatchClause& m) {
     std::vector<std::string> clauseRels;
+    if (m.where) refusePathPredicates(m, translate(*m.where));
     pinned_ = m.where ? variablesPinnedByEquality(*m.where) : std::set<std::string>{};
     if (!m.optional) {
       for (const auto& part : m.pattern.parts) addPart(plan, part, clauseRels);

@@ -28,7 +28,7 @@ struct TranslatedQuery {
 // Translates clauses [0, end) of `query.parts[0]` (end = all), or the whole UNION when `end` is
 // not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
 // kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
-// or LIMIT, kUnsupported for what is not built yet (shortestPath, updating clauses).
+// or LIMIT, kUnsupported for what is not built yet (CALL, a WHERE on a shortest path).
 TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters);
 
 // Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating

@@ -219,6 +219,9 @@ std::string describe(const Algebra& node) {
       break;
     case AlgebraKind::kExpand: {
       const auto& expand = node.as<ExpandNode>();
+      if (expand.shortest != ShortestPaths::kNone) {
+        out += expand.shortest == ShortestPaths::kOne ? " shortest" : " all-shortest";
+      }
       out += " (?" + expand.from + ")";
       out += expand.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
       if (!expand.relationship.empty()) out += "?" + expand.relationship;

@@ -215,6 +215,10 @@ struct ServiceNode : AlgebraNode<AlgebraKind::kService, ServiceNode> {
 // Which way an expansion follows relationships from its `from` node.
 enum class ExpandDirection : uint8_t { kOutgoing, kIncoming, kBoth };
 
+// Which of the paths between two bound nodes a variable-length expansion keeps: all within its
+// bounds, one of the shortest (Cypher shortestPath), or every shortest (allShortestPaths).
+enum class ShortestPaths : uint8_t { kNone, kOne, kAll };
+
 // children[0], each row's node `from` expanded along the relationships of `types` (IRIs; none:
 // every relationship) in `direction` to the node `to`, as the property graph is stored
 // (query/graph/property_graph_vocabulary.h): one index seek per row and type. `relationship`
@@ -223,7 +227,8 @@ enum class ExpandDirection : uint8_t { kOutgoing, kIncoming, kBoth };
 // rows whose relationships reach it. Cypher's relationship uniqueness: the relationships must
 // differ from those bound to the variables in `distinctFrom` (relationships or lists of them)
 // and, for a variable-length expansion, from each other. Fixed-length: minHops = maxHops = 1;
-// maxHops nullopt: unbounded.
+// maxHops nullopt: unbounded. With `shortest`, children[0] binds both `from` and `to`, the
+// expansion is variable-length and minHops is 0 or 1.
 struct ExpandNode : AlgebraNode<AlgebraKind::kExpand, ExpandNode> {
   using AlgebraNode::AlgebraNode;
   std::string from;
@@ -234,6 +239,7 @@ struct ExpandNode : AlgebraNode<AlgebraKind::kExpand, ExpandNode> {
   bool variableLength = false;
   uint32_t minHops = 1;
   std::optional<uint32_t> maxHops = 1;
+  ShortestPaths shortest = ShortestPaths::kNone;
   std::vector<std::string> distinctFrom;
 };
 

@@ -3,24 +3,12 @@
 #include <algorithm>
 
 #include "core/error.h"
-#include "core/vocab.h"
 #include "query/exec/cypher_runtime.h"
 #include "query/value/value.h"
 
 namespace cairn::query {
 
 namespace {
-
-// A relationship's identity for Cypher: the stored `i` when the fact has one; a plain RDF triple
-// (i = 0) is identified by its ids, mixed into the space of blank node ids' complement so it
-// cannot meet an `i` (which is a blank node id, bit 63 set).
-uint64_t relationshipIdentity(uint64_t i, core::NodeId s, core::NodeId p, core::NodeId o) {
-  if (i != 0) return i;
-  uint64_t h = mixValueBits(s);
-  h = mixValueBits(h ^ p);
-  h = mixValueBits(h ^ o);
-  return h & ~core::kBlankNodeBit;
-}
 
 CypherRuntime& runtimeOf(ExecContext& ctx) {
   CypherRuntime* runtime = ctx.cypher();
@@ -32,11 +20,27 @@ CypherRuntime& runtimeOf(ExecContext& ctx) {
 
 }  // namespace
 
+std::string expandPatternText(const ExpandNode& node) {
+  std::string pattern = "(" + node.from + ")";
+  pattern += node.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
+  pattern += node.relationship;
+  for (size_t i = 0; i < node.types.size(); ++i) {
+    pattern += (i == 0 ? ":" : "|") + core::toNTriples(core::Term::iri(node.types[i]));
+  }
+  if (node.variableLength) {
+    pattern += "*" + std::to_string(node.minHops) + "..";
+    if (node.maxHops) pattern += std::to_string(*node.maxHops);
+  }
+  pattern += node.direction == ExpandDirection::kOutgoing ? "]->" : "]-";
+  return pattern + "(" + node.to + ")";
+}
+
 Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
     : Operator(ctx, node.variableLength ? "VarLengthExpand" : "Expand", {}),
       input_(std::move(input)),
       runtime_(runtimeOf(ctx)),
-      node_(node) {
+      node_(node),
+      relationships_(ctx, node.types) {
   std::vector<std::string> vars = input_->variables();
   fromColumn_ = input_->column(node.from);
   toInputColumn_ = input_->column(node.to);
@@ -57,37 +61,8 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
   }
   setVariables(std::move(vars));
 
-  auto storedNode = [&](const std::string& iri) -> std::optional<core::NodeId> {
-    auto id = ctx.terms().findStored(core::Term::iri(iri));
-    if (!id || !core::isNode(id->type)) return std::nullopt;
-    return id->key;
-  };
-  anyType_ = node.types.empty();
-  for (const auto& type : node.types) {
-    auto id = storedNode(type);
-    // [:T|:T] reads T once.
-    if (id && std::find(typeIds_.begin(), typeIds_.end(), *id) == typeIds_.end()) {
-      typeIds_.push_back(*id);
-    }
-  }
-  impossible_ = !anyType_ && typeIds_.empty();
-  rdfType_ = storedNode(std::string(core::vocab::kRdfType)).value_or(0);
-  if (!ctx.defaultScope().graphs.empty()) defaultGraph_ = ctx.defaultScope().graphs.front();
-
   if (ctx.describesPlan()) {
-    std::string pattern = "(" + node.from + ")";
-    pattern += node.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
-    pattern += node.relationship;
-    for (size_t i = 0; i < node.types.size(); ++i) {
-      pattern += (i == 0 ? ":" : "|") + core::toNTriples(core::Term::iri(node.types[i]));
-    }
-    if (node.variableLength) {
-      pattern += "*" + std::to_string(node.minHops) + "..";
-      if (node.maxHops) pattern += std::to_string(*node.maxHops);
-    }
-    pattern += node.direction == ExpandDirection::kOutgoing ? "]->" : "]-";
-    pattern += "(" + node.to + ")";
-    addDetail("pattern", pattern);
+    addDetail("pattern", expandPatternText(node));
     addDetail("access", node.direction == ExpandDirection::kOutgoing ? "SPOT seek per row"
                         : node.direction == ExpandDirection::kIncoming
                             ? "OPST seek per row"
@@ -97,94 +72,10 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
   }
 }
 
-void Expand::scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
-                       std::vector<Step>& out) {
-  const index::SnapshotReader* reader = ctx_.reader(defaultGraph_, perm);
-  if (reader == nullptr) return;
-  const index::ColumnMask mask =
-      index::columnBit(index::Column::kS) | index::columnBit(index::Column::kP) |
-      index::columnBit(index::Column::kOType) | index::columnBit(index::Column::kOKey) |
-      index::columnBit(index::Column::kI);
-  index::SnapshotCursor cursor = reader->scan(range, mask, ctx_.asOf());
-  while (true) {
-    auto more = cursor.next(scan_);
-    if (!more.isOk()) throwStorageError(more.status());
-    for (size_t r = 0; r < scan_.rows; ++r) {
-      const auto ot = static_cast<core::ObjectType>(scan_.column(index::Column::kOType)[r]);
-      const core::NodeId p = scan_.column(index::Column::kP)[r];
-      if (!core::isNode(ot) || p == rdfType_) continue;
-      const core::NodeId s = scan_.column(index::Column::kS)[r];
-      const core::NodeId o = scan_.column(index::Column::kOKey)[r];
-      // Undirected: a self-loop read as outgoing is not read again as incoming.
-      if (!outgoing && node_.direction == ExpandDirection::kBoth && s == o) continue;
-      Step step;
-      step.identity = relationshipIdentity(scan_.column(index::Column::kI)[r], s, p, o);
-      step.start = s;
-      step.type = p;
-      step.endNode = outgoing ? o : s;
-      step.end = outgoing ? ValueId{o, ot} : ValueId::node(s);
-      step.object = o;
-      out.push_back(step);
-      ++stepsRead_;
-    }
-    if (!*more) break;
-  }
-}
-
-void Expand::stepsFrom(ValueId node, std::vector<Step>& out, std::optional<ValueId> target) {
-  if (impossible_ || !core::isNode(node.type)) return;
-  if (target && !core::isNode(target->type)) return;
-  const bool outgoing = node_.direction != ExpandDirection::kIncoming;
-  const bool incoming = node_.direction != ExpandDirection::kOutgoing;
-  auto oneWay = [&](bool forward, std::optional<core::NodeId> type) {
-    index::ScanRange range;
-    if (target && type) {
-      // Both ends and the type known: the facts (node, T, target) or (target, T, node), one
-      // exact SPOT range however many relationships the node has.
-      const ValueId subject = forward ? node : *target;
-      const ValueId object = forward ? *target : node;
-      range.low = {subject.key, *type, object.type, object.key, 0};
-      range.high = {subject.key, *type, object.type, object.key, UINT64_MAX};
-      scanSteps(index::Permutation::kSPOT, range, forward, out);
-      return;
-    }
-    if (forward) {
-      // SPOT: (s, p, ot, ok, i)
-      range.low = {node.key, type.value_or(0), 0, 0, 0};
-      range.high = {node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX, UINT64_MAX};
-      scanSteps(index::Permutation::kSPOT, range, true, out);
-    } else {
-      // OPST: (ot, ok, p, s, i)
-      range.low = {node.type, node.key, type.value_or(0), 0, 0};
-      range.high = {node.type, node.key, type.value_or(UINT64_MAX), UINT64_MAX, UINT64_MAX};
-      scanSteps(index::Permutation::kOPST, range, false, out);
-    }
-  };
-  for (const bool forward : {true, false}) {
-    if ((forward && !outgoing) || (!forward && !incoming)) continue;
-    if (anyType_) {
-      oneWay(forward, std::nullopt);
-    } else {
-      for (core::NodeId type : typeIds_) oneWay(forward, type);
-    }
-  }
-}
-
 void Expand::collectRowRelationships(const Batch& in, size_t row) {
   rowRelationships_.clear();
   for (int c : distinctColumns_) {
-    const ValueId other = in.columns[c][row];
-    if (other.type != kLocalValueType) continue;
-    const value::Value v = runtime_.toValue(other);
-    if (v.kind() == value::ValueKind::kRelationship) {
-      rowRelationships_.push_back(v.asRelationship().id);
-    } else if (v.kind() == value::ValueKind::kList) {
-      for (const value::Value& e : v.asList()) {
-        if (e.kind() == value::ValueKind::kRelationship) {
-          rowRelationships_.push_back(e.asRelationship().id);
-        }
-      }
-    }
+    appendRelationshipIdentities(runtime_, in.columns[c][row], rowRelationships_);
   }
 }
 
@@ -223,7 +114,7 @@ void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const B
   if (depth >= node_.minHops) emit(path, node, in, row);
   if (node_.maxHops && depth >= *node_.maxHops) return;
   std::vector<Step> steps;
-  stepsFrom(node, steps);
+  relationships_.read(node, node_.direction, steps);
   ctx_.checkLimits();
   for (const Step& step : steps) {
     bool used = false;
@@ -251,7 +142,7 @@ void Expand::expandRow(const Batch& in, size_t row) {
   std::vector<Step> steps;
   std::optional<ValueId> target;
   if (toInputColumn_ >= 0) target = in.columns[toInputColumn_][row];
-  stepsFrom(from, steps, target);
+  relationships_.read(from, node_.direction, steps, target);
   std::vector<Step> one(1);
   for (const Step& step : steps) {
     if (clashes(step.identity)) continue;
@@ -279,9 +170,7 @@ void Expand::followBound(const Batch& in, size_t row, ValueId from) {
   ValueId at = from;
   for (size_t i = 0; i < rels.size(); ++i) {
     const value::Relationship& r = rels[i];
-    if (!anyType_ && std::find(typeIds_.begin(), typeIds_.end(), r.type) == typeIds_.end()) {
-      return;
-    }
+    if (!relationships_.acceptsType(r.type)) return;
     if (clashes(r.id)) return;
     for (size_t j = 0; j < i; ++j) {
       if (rels[j].id == r.id) return;  // a relationship at most once per path

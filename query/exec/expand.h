@@ -1,12 +1,9 @@
 #pragma once
 // Expand: the property-graph traversal (algebra ExpandNode). For each input row, the node in
-// column `from` is expanded along relationships as the store keeps them (query/graph/
-// property_graph_vocabulary.h: a relationship is the fact (a, T, b) with its identity in `i`):
-// outgoing ones are one SPOT seek (from, T), incoming ones one OPST seek (from as object, T), an
-// untyped expansion reads all of the node's facts and keeps those whose object is a node (the
-// rdf:type facts are labels, not relationships). A variable-length expansion walks depth-first
-// from the node, a relationship at most once per path (Cypher's relationship uniqueness), and
-// emits each path whose length is within the bounds; its relationship column holds the list.
+// column `from` is expanded along its relationships (read by RelationshipReader). A
+// variable-length expansion walks depth-first from the node, a relationship at most once per
+// path (Cypher's relationship uniqueness), and emits each path whose length is within the
+// bounds; its relationship column holds the list.
 //
 // Relationships become values through the query's CypherRuntime (interned: one id per
 // relationship), so they compare, group and join by id — but only those a row emits: steps
@@ -24,13 +21,16 @@
 #include <string>
 #include <vector>
 
-#include "index/tree/column_batch.h"
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
+#include "query/exec/relationship_reader.h"
 
 namespace cairn::query {
 
 class CypherRuntime;
+
+// The expansion as a Cypher pattern, for EXPLAIN: (a)-[r:<T>*1..3]->(b).
+std::string expandPatternText(const ExpandNode& node);
 
 class Expand final : public Operator {
  public:
@@ -43,26 +43,12 @@ class Expand final : public Operator {
   void restart() override;
 
  private:
-  // One relationship as read from the index.
-  struct Step {
-    uint64_t identity = 0;  // the fact's i (0 for a plain RDF triple)
-    core::NodeId start = 0;
-    core::NodeId type = 0;
-    ValueId end;  // the node reached
-    core::NodeId endNode = 0;
-    core::NodeId object = 0;  // the fact's object (start and object: the stored direction)
-  };
+  using Step = RelationshipStep;
   struct Pending {
     ValueId relationship;  // the relationship, or the list of them
     ValueId to;
   };
 
-  // The relationships of `node` in the node's direction(s), appended to `out`; with `target`,
-  // only those that end at it (exact seeks when the types are named).
-  void stepsFrom(ValueId node, std::vector<Step>& out,
-                 std::optional<ValueId> target = std::nullopt);
-  void scanSteps(index::Permutation perm, const index::ScanRange& range, bool outgoing,
-                 std::vector<Step>& out);
   void expandRow(const Batch& in, size_t row);
   void followBound(const Batch& in, size_t row, ValueId from);
   void walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in, size_t row);
@@ -84,19 +70,13 @@ class Expand final : public Operator {
   int toColumn_ = -1;                 // output column of `to`
   std::vector<int> distinctColumns_;
   std::vector<uint64_t> rowRelationships_;  // identities the current row already uses
-  std::vector<core::NodeId> typeIds_;       // resolved `types`; empty with !anyType_: none stored
-  bool anyType_ = false;
-  bool impossible_ = false;   // a named type the store does not have
-  core::NodeId rdfType_ = 0;  // rdf:type's id (0: not stored)
-  core::NodeId defaultGraph_ = core::kNoNode;
-  uint64_t stepsRead_ = 0;
+  RelationshipReader relationships_;
 
   Batch in_;
   size_t inRow_ = 0;
   bool inputDone_ = false;
   std::vector<std::pair<size_t, Pending>> pending_;  // (input row, expansion) not yet emitted
   size_t pendingPos_ = 0;
-  index::ColumnBatch scan_;
 };
 
 }  // namespace cairn::query

@@ -16,6 +16,7 @@
 #include "query/exec/expand.h"
 #include "query/exec/project.h"
 #include "query/exec/property_seek.h"
+#include "query/exec/shortest_path.h"
 #include "query/exec/slice.h"
 #include "query/exec/unwind.h"
 #include "query/graph/property_graph_vocabulary.h"
@@ -340,6 +341,12 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
     case AlgebraKind::kExpand: {
       OperatorPtr input = child(0);
       const auto& expand = node.as<ExpandNode>();
+      if (expand.shortest != ShortestPaths::kNone) {
+        const double rows = estimateOf(*input) * (expand.shortest == ShortestPaths::kOne ? 1 : 3);
+        op = std::make_unique<ShortestPath>(ctx_, std::move(input), expand);
+        op->setEstimatedRows(rows);
+        return op;
+      }
       // Without statistics per relationship type yet: a few relationships per node.
       const double rows = estimateOf(*input) * (expand.variableLength ? 10 : 3);
       op = std::make_unique<Expand>(ctx_, std::move(input), expand);
