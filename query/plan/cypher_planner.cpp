@@ -310,6 +310,10 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       const double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
       op = std::make_unique<CypherGroup>(ctx_, std::move(input), group.keys, group.aggregates);
       op->setEstimatedRows(rows);
+      if (OperatorPtr fused = tryLabelAggregate(group, op)) {
+        fused->setEstimatedRows(rows);
+        return fused;
+      }
       return op;
     }
     case AlgebraKind::kOrderBy: {

@@ -41,6 +41,7 @@ inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-direc
 inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
 inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
 inline constexpr std::string_view kRewritePropertySeek = "property-seek";
+inline constexpr std::string_view kRewriteLabelAggregate = "label-aggregate";
 
 // Rows assumed for an operator without an estimate.
 inline constexpr double kUnknownRows = 1000;
@@ -121,6 +122,11 @@ class Planner {
 
   // Fast paths: null when their preconditions do not hold.
   OperatorPtr tryCountFromDirectory(const GroupNode& group, const GraphScope& scope);
+  // Cypher aggregates over one label's nodes and their properties as a LabelAggregate
+  // (query/exec/label_aggregate.h) that falls back to `fallback`, the group's ordinary plan,
+  // which it then owns; null (and `fallback` untouched) when the shape does not fit
+  // (label_aggregate_planner.cpp).
+  OperatorPtr tryLabelAggregate(const GroupNode& group, OperatorPtr& fallback);
   // `k`: the rows a LIMIT above keeps (offset + limit), when there is one; the DESC and mixed
   // variants need it.
   OperatorPtr tryTopKFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
