@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/error.h"
 #include "core/vocab.h"
 #include "query/exec/cypher_runtime.h"
 #include "query/exec/exec_context.h"
@@ -125,6 +126,93 @@ void RelationshipReader::read(ValueId node, ExpandDirection direction,
     } else {
       for (core::NodeId type : typeIds_) oneWay(forward, type);
     }
+  }
+}
+
+bool RelationshipReader::readRange(const std::vector<ValueId>& nodes, size_t begin, size_t end,
+                                   core::NodeId type, bool forward, bool skipSelfLoops,
+                                   std::vector<std::vector<RelationshipStep>>& out) {
+  // A seek costs about what a sequential read of this many rows does (cursor, descent, decode).
+  constexpr uint64_t kRowsPerSeek = 128;
+  const index::Permutation perm = forward ? index::Permutation::kPSOT : index::Permutation::kPOST;
+  const index::SnapshotReader* reader = ctx_.reader(defaultGraph_, perm);
+  if (reader == nullptr) return true;
+  const ValueId first = nodes[begin];
+  const ValueId last = nodes[end - 1];
+  index::ScanRange range;
+  if (forward) {  // PSOT: (p, s, ot, ok, i)
+    range.low = {type, first.key, 0, 0, 0};
+    range.high = {type, last.key, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+  } else {  // POST: (p, ot, ok, s, i)
+    range.low = {type, first.type, first.key, 0, 0};
+    range.high = {type, first.type, last.key, UINT64_MAX, UINT64_MAX};
+  }
+  const uint64_t rows = core::valueOrThrow(reader->estimateCount(range, ctx_.asOf()));
+  if (rows > (end - begin) * kRowsPerSeek) return false;
+  const index::ColumnMask mask =
+      index::columnBit(index::Column::kS) | index::columnBit(index::Column::kOType) |
+      index::columnBit(index::Column::kOKey) | index::columnBit(index::Column::kI);
+  index::SnapshotCursor cursor = reader->scan(range, mask, ctx_.asOf());
+  size_t at = begin;
+  while (true) {
+    auto more = cursor.next(batch_);
+    if (!more.isOk()) throwStorageError(more.status());
+    const auto& ss = batch_.column(index::Column::kS);
+    const auto& ots = batch_.column(index::Column::kOType);
+    const auto& oks = batch_.column(index::Column::kOKey);
+    const auto& is = batch_.column(index::Column::kI);
+    for (size_t r = 0; r < batch_.rows; ++r) {
+      const auto ot = static_cast<core::ObjectType>(ots[r]);
+      if (!core::isNode(ot)) continue;
+      const core::NodeId s = ss[r];
+      const core::NodeId o = oks[r];
+      const core::NodeId node = forward ? s : o;
+      while (at < end && nodes[at].key < node) ++at;
+      if (at == end) return true;
+      if (nodes[at].key != node) continue;
+      if (skipSelfLoops && s == o) continue;
+      RelationshipStep step;
+      step.identity = relationshipIdentity(is[r], s, type, o);
+      step.start = s;
+      step.type = type;
+      step.endNode = forward ? o : s;
+      step.end = forward ? ValueId{o, ot} : ValueId::node(s);
+      step.object = o;
+      out[at].push_back(step);
+    }
+    if (!*more) return true;
+  }
+}
+
+void RelationshipReader::readMany(const std::vector<ValueId>& nodes, ExpandDirection direction,
+                                  std::vector<std::vector<RelationshipStep>>& out) {
+  out.resize(nodes.size());
+  if (impossible_ || nodes.empty()) return;
+  const bool outgoing = direction != ExpandDirection::kIncoming;
+  const bool incoming = direction != ExpandDirection::kOutgoing;
+  std::vector<char> seek(nodes.size(), anyType_ ? 1 : 0);
+  for (const bool forward : {true, false}) {
+    if ((forward && !outgoing) || (!forward && !incoming) || anyType_) continue;
+    const bool skipSelfLoops = !forward && outgoing;
+    for (const core::NodeId type : typeIds_) {
+      // Runs of one object type (IRIs, blank nodes): a range each.
+      for (size_t begin = 0; begin < nodes.size();) {
+        size_t end = begin;
+        while (end < nodes.size() && nodes[end].type == nodes[begin].type) ++end;
+        if (core::isNode(nodes[begin].type) &&
+            !readRange(nodes, begin, end, type, forward, skipSelfLoops, out)) {
+          std::fill(seek.begin() + static_cast<std::ptrdiff_t>(begin),
+                    seek.begin() + static_cast<std::ptrdiff_t>(end), 1);
+        }
+        begin = end;
+      }
+    }
+  }
+  // What a sequential read did not serve: as read() would, from scratch (its order).
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!seek[i]) continue;
+    out[i].clear();
+    read(nodes[i], direction, out[i]);
   }
 }
 

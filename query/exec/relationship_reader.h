@@ -41,12 +41,23 @@ class RelationshipReader {
   void read(ValueId node, ExpandDirection direction, std::vector<RelationshipStep>& out,
             std::optional<ValueId> target = std::nullopt);
 
+  // read() for many nodes, ascending by (type, key), into out[i] for nodes[i] (appended, in
+  // read()'s order). Where the nodes are dense in a type's range, one sequential read of that
+  // type's PSOT (outgoing) or POST (incoming) range between the first and the last node
+  // replaces a seek per node; sparse ones, and untyped reads, seek as read() does.
+  void readMany(const std::vector<ValueId>& nodes, ExpandDirection direction,
+                std::vector<std::vector<RelationshipStep>>& out);
+
   // Whether a relationship of type `type` qualifies.
   bool acceptsType(core::NodeId type) const;
 
  private:
   void scan(index::Permutation perm, const index::ScanRange& range, bool outgoing,
             bool skipSelfLoops, std::vector<RelationshipStep>& out);
+  // One type's relationships of nodes[begin, end) (one object type, ascending) in one
+  // direction, by a sequential read when dense; false when a seek per node is cheaper.
+  bool readRange(const std::vector<ValueId>& nodes, size_t begin, size_t end, core::NodeId type,
+                 bool forward, bool skipSelfLoops, std::vector<std::vector<RelationshipStep>>& out);
 
   ExecContext& ctx_;
   std::vector<core::NodeId> typeIds_;  // resolved types; empty with !anyType_: none stored

@@ -172,7 +172,7 @@ bool SnapshotGraphAccess::hasLabel(core::NodeId node, std::string_view label) co
   if (!nodeMarker_) nodeMarker_ = iriId(kNodeMarkerIri);
   const index::SnapshotReader* reader = spot(core::kNoNode);
   if (!*rdfType_ || reader == nullptr) return false;
-  for (core::NodeId type : nameIds(label)) {
+  for (core::NodeId type : keyIds(label)) {  // a label maps to IRIs as a key does
     if (type == nodeMarker_->value_or(core::kNoNode)) continue;
     const index::RowKey key = {node, **rdfType_, core::otype::kIri, type, 0};
     if (core::valueOrThrow(reader->contains(key, asOf_))) return true;

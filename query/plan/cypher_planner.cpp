@@ -306,7 +306,8 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
     }
     case AlgebraKind::kGroup: {
       const auto& group = node.as<GroupNode>();
-      OperatorPtr input = child(0);
+      OperatorPtr input = tryTrailEnds(group, scope);
+      if (!input) input = child(0);
       const double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
       op = std::make_unique<CypherGroup>(ctx_, std::move(input), group.keys, group.aggregates);
       op->setEstimatedRows(rows);

@@ -42,6 +42,7 @@ inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
 inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
 inline constexpr std::string_view kRewritePropertySeek = "property-seek";
 inline constexpr std::string_view kRewriteLabelAggregate = "label-aggregate";
+inline constexpr std::string_view kRewriteTrailEnds = "trail-ends";
 
 // Rows assumed for an operator without an estimate.
 inline constexpr double kUnknownRows = 1000;
@@ -127,6 +128,10 @@ class Planner {
   // which it then owns; null (and `fallback` untouched) when the shape does not fit
   // (label_aggregate_planner.cpp).
   OperatorPtr tryLabelAggregate(const GroupNode& group, OperatorPtr& fallback);
+  // The input of a Cypher group that reads only distinct values, when it is filters over a
+  // chain of fixed expansions: the chain as one TrailEnds emitting each end once per row
+  // (trail_ends_planner.cpp); null otherwise.
+  OperatorPtr tryTrailEnds(const GroupNode& group, const GraphScope& scope);
   // `k`: the rows a LIMIT above keeps (offset + limit), when there is one; the DESC and mixed
   // variants need it.
   OperatorPtr tryTopKFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
