@@ -5,9 +5,9 @@
 // order from POST (rdf:type, L); each property the query reads comes from PSOT (p) in the same
 // subject order, and the streams advance together like a sorted merge join, so a node's
 // property is the row the stream is at, not a seek. The value of a property is its stored id;
-// conditions, group keys and aggregate arguments are evaluated once per distinct id (memoized),
-// so a property with few distinct values (age, region, gender) costs a hash probe per node and
-// count(n.p) only a test that the node has it.
+// conditions and group keys are evaluated once per distinct id (memoized), so a property with
+// few distinct values (age, region, gender) costs a hash probe per node; aggregate arguments
+// that are inline numbers decode in place, and count(n.p) only tests that the node has it.
 //
 // Answers exactly what CypherGroup over the label scan answers (the same rows in the same
 // order: nodes in id order, groups in order of first appearance, keys as first seen, conditions
@@ -64,10 +64,9 @@ class LabelAggregate final : public Operator {
   std::vector<const Operator*> inputs() const override { return {fallback_.get()}; }
 
  private:
-  // One property's PSOT range read front to back.
+  // One index range (the label's POST range, a property's PSOT range) read front to back.
   struct Stream;
-  // A memoized per-value result: the value (with its number, when it is one), and each
-  // condition's verdict on it.
+  // A memoized per-value result: the value, each condition's verdict on it, and its group.
   struct Memo {
     value::Value value;
     std::vector<int8_t> verdicts;  // -1 unknown, 0 false, 1 true
