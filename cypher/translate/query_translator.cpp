@@ -564,12 +564,11 @@ class SingleQueryTranslator {
 
   void match(const ast::MatchClause& m) {
     std::vector<std::string> clauseRels;
-    if (m.where) refusePathPredicates(m, translate(*m.where));
     pinned_ = m.where ? variablesPinnedByEquality(*m.where) : std::set<std::string>{};
     if (!m.optional) {
       for (const auto& part : m.pattern.parts) addPart(plan, part, clauseRels);
       pinned_.clear();
-      if (m.where) placeWhere(plan, m.pattern, translate(*m.where));
+      if (m.where) placeWhere(plan, m, translate(*m.where));
       return;
     }
     // OPTIONAL MATCH: the pattern on its own, left-joined on the variables it shares with the
@@ -584,7 +583,7 @@ class SingleQueryTranslator {
     AlgebraPtr right = std::make_shared<query::TableNode>();
     for (const auto& part : m.pattern.parts) addPart(right, part, clauseRels);
     pinned_.clear();
-    if (m.where) placeWhere(right, m.pattern, translate(*m.where));
+    if (m.where) placeWhere(right, m, translate(*m.where));
     outerBound_ = nullptr;
     std::set<std::string> outerOnly;
     for (const auto& v : outer) {
@@ -601,9 +600,12 @@ class SingleQueryTranslator {
     plan = join;
   }
 
-  // WHERE of a MATCH over its pattern `base`: each conjunct that cannot raise at the lowest
-  // point binding what it reads, the others (in order) on top.
-  void placeWhere(AlgebraPtr& base, const ast::Pattern& pattern, const Expr& where) {
+  // WHERE of a MATCH over its pattern `base` (refused when it reads a shortest path): each
+  // conjunct that cannot raise at the lowest point binding what it reads, the others (in order)
+  // on top.
+  void placeWhere(AlgebraPtr& base, const ast::MatchClause& m, const Expr& where) {
+    refusePathPredicates(m, where);
+    const ast::Pattern& pattern = m.pattern;
     std::set<std::string> entities;
     for (const auto& part : pattern.parts) {
       for (const auto& node : part.nodes) entities.insert(node.variable);

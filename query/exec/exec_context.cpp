@@ -26,6 +26,14 @@ void ExecContext::enableCypher(value::Parameters parameters) {
   cypher_ = std::make_unique<CypherRuntime>(*this, std::move(parameters));
 }
 
+CypherRuntime& ExecContext::requireCypher(std::string_view operatorName) {
+  if (cypher_ == nullptr) {
+    throw core::Error(core::ErrorCode::kUnsupported,
+                      std::string(operatorName) + " runs only in a Cypher statement");
+  }
+  return *cypher_;
+}
+
 void ExecContext::checkLimits() {
   // Decoded and computed terms live as long as the query: charge their growth here, where
   // every operator passes once per batch.

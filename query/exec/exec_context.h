@@ -94,6 +94,9 @@ class ExecContext {
   void enableCypher(std::map<std::string, value::Value, std::less<>> parameters);
   // The statement's CypherRuntime; nullptr unless enableCypher() was called (SPARQL).
   CypherRuntime* cypher() { return cypher_.get(); }
+  // cypher(), for an operator that reads relationships or Cypher values itself: throws
+  // core::Error(kUnsupported) naming `operatorName` when the query is not a Cypher statement.
+  CypherRuntime& requireCypher(std::string_view operatorName);
 
  private:
   const index::Ledger& ledger_;

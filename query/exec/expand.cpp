@@ -8,18 +8,6 @@
 
 namespace cairn::query {
 
-namespace {
-
-CypherRuntime& runtimeOf(ExecContext& ctx) {
-  CypherRuntime* runtime = ctx.cypher();
-  if (runtime == nullptr) {
-    throw core::Error(core::ErrorCode::kUnsupported, "Expand runs only in a Cypher statement");
-  }
-  return *runtime;
-}
-
-}  // namespace
-
 std::string expandPatternText(const ExpandNode& node) {
   std::string pattern = "(" + node.from + ")";
   pattern += node.direction == ExpandDirection::kIncoming ? "<-[" : "-[";
@@ -38,7 +26,7 @@ std::string expandPatternText(const ExpandNode& node) {
 Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
     : Operator(ctx, node.variableLength ? "VarLengthExpand" : "Expand", {}),
       input_(std::move(input)),
-      runtime_(runtimeOf(ctx)),
+      runtime_(ctx.requireCypher("Expand")),
       node_(node),
       relationships_(ctx, node.types) {
   std::vector<std::string> vars = input_->variables();
@@ -60,6 +48,7 @@ Expand::Expand(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
     if (c >= 0 && c != boundRelationshipColumn_) distinctColumns_.push_back(c);
   }
   setVariables(std::move(vars));
+  rows_ = RowFanOut({relationshipColumn_, toInputColumn_ < 0 ? toColumn_ : -1});
 
   if (ctx.describesPlan()) {
     addDetail("pattern", expandPatternText(node));
@@ -91,8 +80,7 @@ ValueId Expand::relationshipValue(const Step& step) {
 
 void Expand::emit(const std::vector<Step>& path, ValueId end, const Batch& in, size_t row) {
   if (toInputColumn_ >= 0 && in.columns[toInputColumn_][row] != end) return;
-  Pending p;
-  p.to = end;
+  ValueId relationship;  // the relationship, or the list of them
   if (relationshipColumn_ >= 0) {
     if (node_.variableLength) {
       value::Value::List rels;
@@ -101,12 +89,12 @@ void Expand::emit(const std::vector<Step>& path, ValueId end, const Batch& in, s
         rels.push_back(
             value::Value::relationship(value::Relationship{s.identity, s.start, s.object, s.type}));
       }
-      p.relationship = runtime_.toId(value::Value::list(std::move(rels)));
+      relationship = runtime_.toId(value::Value::list(std::move(rels)));
     } else {
-      p.relationship = relationshipValue(path.back());
+      relationship = relationshipValue(path.back());
     }
   }
-  pending_.emplace_back(row, p);
+  rows_.add(relationship, end);
 }
 
 void Expand::walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in,
@@ -190,36 +178,12 @@ void Expand::followBound(const Batch& in, size_t row, ValueId from) {
 
 void Expand::restart() {
   input_->rewind();
-  in_.reset(in_.columns.size());
-  inRow_ = 0;
-  inputDone_ = false;
-  pending_.clear();
-  pendingPos_ = 0;
+  rows_.restart();
 }
 
 bool Expand::produce(Batch& out) {
-  while (out.rows < ctx_.batchRows()) {
-    if (pendingPos_ < pending_.size()) {
-      const auto& [row, p] = pending_[pendingPos_++];
-      for (size_t c = 0; c < in_.columns.size(); ++c) out.columns[c].push_back(in_.columns[c][row]);
-      if (relationshipColumn_ >= 0) out.columns[relationshipColumn_].push_back(p.relationship);
-      if (toInputColumn_ < 0) out.columns[toColumn_].push_back(p.to);
-      ++out.rows;
-      continue;
-    }
-    pending_.clear();
-    pendingPos_ = 0;
-    if (inRow_ < in_.rows) {
-      expandRow(in_, inRow_++);
-      continue;
-    }
-    if (inputDone_ || !input_->next(in_)) {
-      inputDone_ = true;
-      return out.rows > 0;
-    }
-    inRow_ = 0;
-  }
-  return true;
+  return rows_.produce(*input_, ctx_.batchRows(), out,
+                       [&](const Batch& in, size_t row) { expandRow(in, row); });
 }
 
 }  // namespace cairn::query

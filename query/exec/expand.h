@@ -24,6 +24,7 @@
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
 #include "query/exec/relationship_reader.h"
+#include "query/exec/row_fan_out.h"
 
 namespace cairn::query {
 
@@ -44,11 +45,6 @@ class Expand final : public Operator {
 
  private:
   using Step = RelationshipStep;
-  struct Pending {
-    ValueId relationship;  // the relationship, or the list of them
-    ValueId to;
-  };
-
   void expandRow(const Batch& in, size_t row);
   void followBound(const Batch& in, size_t row, ValueId from);
   void walk(ValueId node, uint32_t depth, std::vector<Step>& path, const Batch& in, size_t row);
@@ -71,12 +67,7 @@ class Expand final : public Operator {
   std::vector<int> distinctColumns_;
   std::vector<uint64_t> rowRelationships_;  // identities the current row already uses
   RelationshipReader relationships_;
-
-  Batch in_;
-  size_t inRow_ = 0;
-  bool inputDone_ = false;
-  std::vector<std::pair<size_t, Pending>> pending_;  // (input row, expansion) not yet emitted
-  size_t pendingPos_ = 0;
+  RowFanOut rows_;  // own values: the relationship (or list), the node reached
 };
 
 }  // namespace cairn::query

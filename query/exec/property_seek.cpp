@@ -13,15 +13,6 @@ namespace cairn::query {
 
 namespace {
 
-CypherRuntime& runtimeOf(ExecContext& ctx) {
-  CypherRuntime* runtime = ctx.cypher();
-  if (runtime == nullptr) {
-    throw core::Error(core::ErrorCode::kUnsupported,
-                      "PropertySeek runs only in a Cypher statement");
-  }
-  return *runtime;
-}
-
 bool isIntegerType(core::ObjectType t) {
   return t >= core::otype::kInteger && t <= core::otype::kUnsignedByte;
 }
@@ -61,7 +52,7 @@ std::optional<double> exactDouble(const value::Value& v) {
 PropertySeek::PropertySeek(ExecContext& ctx, std::string node, const std::string& keyIri,
                            const Expr& value)
     : Operator(ctx, "PropertySeek", {std::move(node)}),
-      runtime_(runtimeOf(ctx)),
+      runtime_(ctx.requireCypher("PropertySeek")),
       value_(compileCypher(value, {})) {
   describe(keyIri, value);
 }
@@ -81,7 +72,7 @@ PropertySeek::PropertySeek(ExecContext& ctx, OperatorPtr input, const std::strin
                            const std::string& keyIri, const Expr& value)
     : Operator(ctx, "PropertySeek", withColumn(input->variables(), node)),
       input_(std::move(input)),
-      runtime_(runtimeOf(ctx)),
+      runtime_(ctx.requireCypher("PropertySeek")),
       value_(compileCypher(value, input_->variables())),
       row_(std::make_unique<CypherRowView>(runtime_)) {
   describe(keyIri, value);

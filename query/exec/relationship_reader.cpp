@@ -18,6 +18,23 @@ uint64_t relationshipIdentity(uint64_t i, core::NodeId s, core::NodeId p, core::
   return h & ~core::kBlankNodeBit;
 }
 
+namespace {
+
+// The fact (s, p, o) with identity column i as a step read from s (outgoing) or from o.
+RelationshipStep stepOf(uint64_t i, core::NodeId s, core::NodeId p, core::NodeId o,
+                        core::ObjectType ot, bool outgoing) {
+  RelationshipStep step;
+  step.identity = relationshipIdentity(i, s, p, o);
+  step.start = s;
+  step.type = p;
+  step.endNode = outgoing ? o : s;
+  step.end = outgoing ? ValueId{o, ot} : ValueId::node(s);
+  step.object = o;
+  return step;
+}
+
+}  // namespace
+
 void appendRelationshipIdentities(CypherRuntime& runtime, ValueId value,
                                   std::vector<uint64_t>& out) {
   if (value.type != kLocalValueType) return;
@@ -74,14 +91,7 @@ void RelationshipReader::scan(index::Permutation perm, const index::ScanRange& r
       const core::NodeId s = batch_.column(index::Column::kS)[r];
       const core::NodeId o = batch_.column(index::Column::kOKey)[r];
       if (skipSelfLoops && s == o) continue;
-      RelationshipStep step;
-      step.identity = relationshipIdentity(batch_.column(index::Column::kI)[r], s, p, o);
-      step.start = s;
-      step.type = p;
-      step.endNode = outgoing ? o : s;
-      step.end = outgoing ? ValueId{o, ot} : ValueId::node(s);
-      step.object = o;
-      out.push_back(step);
+      out.push_back(stepOf(batch_.column(index::Column::kI)[r], s, p, o, ot, outgoing));
     }
     if (!*more) break;
   }
@@ -171,14 +181,7 @@ bool RelationshipReader::readRange(const std::vector<ValueId>& nodes, size_t beg
       if (at == end) return true;
       if (nodes[at].key != node) continue;
       if (skipSelfLoops && s == o) continue;
-      RelationshipStep step;
-      step.identity = relationshipIdentity(is[r], s, type, o);
-      step.start = s;
-      step.type = type;
-      step.endNode = forward ? o : s;
-      step.end = forward ? ValueId{o, ot} : ValueId::node(s);
-      step.object = o;
-      out[at].push_back(step);
+      out[at].push_back(stepOf(is[r], s, type, o, ot, forward));
     }
     if (!*more) return true;
   }

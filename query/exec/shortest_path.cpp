@@ -22,21 +22,12 @@ ExpandDirection reversed(ExpandDirection direction) {
   }
 }
 
-CypherRuntime& runtimeOf(ExecContext& ctx) {
-  CypherRuntime* runtime = ctx.cypher();
-  if (runtime == nullptr) {
-    throw core::Error(core::ErrorCode::kUnsupported,
-                      "shortestPath runs only in a Cypher statement");
-  }
-  return *runtime;
-}
-
 }  // namespace
 
 ShortestPath::ShortestPath(ExecContext& ctx, OperatorPtr input, const ExpandNode& node)
     : Operator(ctx, node.shortest == ShortestPaths::kAll ? "AllShortestPaths" : "ShortestPath", {}),
       input_(std::move(input)),
-      runtime_(runtimeOf(ctx)),
+      runtime_(ctx.requireCypher("shortestPath")),
       node_(node),
       relationships_(ctx, node.types) {
   std::vector<std::string> vars = input_->variables();
@@ -55,6 +46,7 @@ ShortestPath::ShortestPath(ExecContext& ctx, OperatorPtr input, const ExpandNode
     if (c >= 0) distinctColumns_.push_back(c);
   }
   setVariables(std::move(vars));
+  rows_ = RowFanOut({relationshipColumn_, -1});
   forward_.direction = node.direction;
   backward_.direction = reversed(node.direction);
   if (ctx.describesPlan()) {
@@ -124,11 +116,7 @@ ValueId ShortestPath::pathValue(const std::vector<uint32_t>& forward,
   return runtime_.toId(value::Value::list(std::move(rels)));
 }
 
-void ShortestPath::emit(size_t row, ValueId relationships) {
-  pending_.emplace_back(row, relationships);
-}
-
-void ShortestPath::emitPaths(const std::vector<core::NodeId>& meeting, size_t row) {
+void ShortestPath::emitPaths(const std::vector<core::NodeId>& meeting) {
   // Every meeting node of the level lies on a shortest path (see the header); the minimum is
   // taken all the same, so a path is never longer than another one found.
   uint32_t shortest = UINT32_MAX;
@@ -143,7 +131,7 @@ void ShortestPath::emitPaths(const std::vector<core::NodeId>& meeting, size_t ro
     pathsTo(backward_, m, prefix, fromMeeting);
     for (const auto& f : toMeeting) {
       for (const auto& b : fromMeeting) {
-        emit(row, pathValue(f, b));
+        rows_.add(pathValue(f, b));
         if (node_.shortest == ShortestPaths::kOne) return;
         ctx_.checkLimits();
       }
@@ -172,7 +160,7 @@ void ShortestPath::searchRow(const Batch& in, size_t row) {
     appendRelationshipIdentities(runtime_, in.columns[c][row], rowRelationships_);
   }
   if (from == to) {
-    if (node_.minHops == 0) emit(row, runtime_.toId(value::Value::list({})));
+    if (node_.minHops == 0) rows_.add(runtime_.toId(value::Value::list({})));
     return;
   }
   forward_.depth.emplace(from.key, 0);
@@ -185,7 +173,7 @@ void ShortestPath::searchRow(const Batch& in, size_t row) {
     const bool growForward = forward_.frontier.size() <= backward_.frontier.size();
     growLevel(growForward ? forward_ : backward_, growForward ? backward_ : forward_, meeting);
     if (!meeting.empty()) {
-      emitPaths(meeting, row);
+      emitPaths(meeting);
       break;
     }
   }
@@ -194,35 +182,12 @@ void ShortestPath::searchRow(const Batch& in, size_t row) {
 
 void ShortestPath::restart() {
   input_->rewind();
-  in_.reset(in_.columns.size());
-  inRow_ = 0;
-  inputDone_ = false;
-  pending_.clear();
-  pendingPos_ = 0;
+  rows_.restart();
 }
 
 bool ShortestPath::produce(Batch& out) {
-  while (out.rows < ctx_.batchRows()) {
-    if (pendingPos_ < pending_.size()) {
-      const auto& [row, relationships] = pending_[pendingPos_++];
-      for (size_t c = 0; c < in_.columns.size(); ++c) out.columns[c].push_back(in_.columns[c][row]);
-      if (relationshipColumn_ >= 0) out.columns[relationshipColumn_].push_back(relationships);
-      ++out.rows;
-      continue;
-    }
-    pending_.clear();
-    pendingPos_ = 0;
-    if (inRow_ < in_.rows) {
-      searchRow(in_, inRow_++);
-      continue;
-    }
-    if (inputDone_ || !input_->next(in_)) {
-      inputDone_ = true;
-      return out.rows > 0;
-    }
-    inRow_ = 0;
-  }
-  return true;
+  return rows_.produce(*input_, ctx_.batchRows(), out,
+                       [&](const Batch& in, size_t row) { searchRow(in, row); });
 }
 
 }  // namespace cairn::query

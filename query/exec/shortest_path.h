@@ -21,6 +21,7 @@
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
 #include "query/exec/relationship_reader.h"
+#include "query/exec/row_fan_out.h"
 
 namespace cairn::query {
 
@@ -58,13 +59,12 @@ class ShortestPath final : public Operator {
   // Grows `side` by one level; the nodes of the new level `other` has reached go to `meeting`.
   void growLevel(Side& side, const Side& other, std::vector<core::NodeId>& meeting);
   // Emits the paths through each meeting node (one in all for shortestPath).
-  void emitPaths(const std::vector<core::NodeId>& meeting, size_t row);
+  void emitPaths(const std::vector<core::NodeId>& meeting);
   // The arc lists leading from `side`'s root to `node`, appended to `out` (each in root-to-node
   // order); stops after one when only one path is wanted.
   void pathsTo(const Side& side, core::NodeId node, std::vector<uint32_t>& prefix,
                std::vector<std::vector<uint32_t>>& out);
   ValueId pathValue(const std::vector<uint32_t>& forward, const std::vector<uint32_t>& backward);
-  void emit(size_t row, ValueId relationships);
   void releaseSearch();
 
   OperatorPtr input_;
@@ -80,11 +80,7 @@ class ShortestPath final : public Operator {
   std::vector<RelationshipStep> steps_;
   int64_t charged_ = 0;
 
-  Batch in_;
-  size_t inRow_ = 0;
-  bool inputDone_ = false;
-  std::vector<std::pair<size_t, ValueId>> pending_;  // (input row, relationship list)
-  size_t pendingPos_ = 0;
+  RowFanOut rows_;  // own value: the path's relationship list
 };
 
 }  // namespace cairn::query

@@ -13,6 +13,7 @@ TrailEnds::TrailEnds(ExecContext& ctx, OperatorPtr input,
   fromColumn_ = input_->column(chain.front()->from);
   vars.push_back(chain.back()->to);
   setVariables(std::move(vars));
+  rows_ = RowFanOut({static_cast<int>(variables().size()) - 1, -1});
   std::string pattern;
   for (size_t i = 0; i < chain.size(); ++i) {
     const ExpandNode* e = chain[i];
@@ -142,7 +143,6 @@ void TrailEnds::prefetch(ValueId from) {
 
 void TrailEnds::endsOf(ValueId from) {
   ends_.clear();
-  endPos_ = 0;
   seen_.clear();
   unused_.clear();
   for (auto& a : adjacency_) a.clear();
@@ -155,39 +155,18 @@ void TrailEnds::endsOf(ValueId from) {
   // In id order, the properties the consumer reads of them continue one walk of the property's
   // PSOT range (query/graph/property_walk.h) rather than a seek each.
   std::sort(ends_.begin(), ends_.end());
+  for (const ValueId& end : ends_) rows_.add(end);
 }
 
 void TrailEnds::restart() {
   input_->rewind();
-  in_.reset(in_.columns.size());
-  inRow_ = 0;
-  inputDone_ = false;
-  ends_.clear();
-  endPos_ = 0;
+  rows_.restart();
 }
 
 bool TrailEnds::produce(Batch& out) {
-  const size_t toColumn = variables().size() - 1;
-  while (out.rows < ctx_.batchRows()) {
-    if (endPos_ < ends_.size()) {
-      const size_t row = inRow_ - 1;
-      for (size_t c = 0; c < in_.columns.size(); ++c) out.columns[c].push_back(in_.columns[c][row]);
-      out.columns[toColumn].push_back(ends_[endPos_++]);
-      ++out.rows;
-      continue;
-    }
-    if (inRow_ < in_.rows) {
-      endsOf(fromColumn_ >= 0 ? in_.columns[fromColumn_][inRow_] : ValueId{});
-      ++inRow_;
-      continue;
-    }
-    if (inputDone_ || !input_->next(in_)) {
-      inputDone_ = true;
-      return out.rows > 0;
-    }
-    inRow_ = 0;
-  }
-  return true;
+  return rows_.produce(*input_, ctx_.batchRows(), out, [&](const Batch& in, size_t row) {
+    endsOf(fromColumn_ >= 0 ? in.columns[fromColumn_][row] : ValueId{});
+  });
 }
 
 }  // namespace cairn::query

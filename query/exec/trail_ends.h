@@ -26,6 +26,7 @@
 #include "query/exec/node_set.h"
 #include "query/exec/operator.h"
 #include "query/exec/relationship_reader.h"
+#include "query/exec/row_fan_out.h"
 
 namespace cairn::query {
 
@@ -77,15 +78,12 @@ class TrailEnds final : public Operator {
   std::vector<std::unordered_map<core::NodeId, std::vector<RelationshipStep>>> read_;
   // Per depth but the last: the nodes met so far (this row).
   std::vector<std::unordered_map<core::NodeId, Visited>> adjacency_;
-  NodeSet seen_;  // the ends found (this row)
-  std::vector<ValueId> ends_;
+  NodeSet seen_;               // the ends found (this row)
+  std::vector<ValueId> ends_;  // the ends found (this row), in discovery order until sorted
   uint64_t trails_ = 0;
   int64_t charged_ = 0;
 
-  Batch in_;
-  size_t inRow_ = 0;
-  bool inputDone_ = false;
-  size_t endPos_ = 0;
+  RowFanOut rows_;  // own value: the end node
 };
 
 }  // namespace cairn::query
