@@ -31,8 +31,26 @@ inline constexpr std::string_view kEdgesGraphIri = "urn:cairn:sys:edges";
 // Datatype of the literal that stands for an empty list property.
 inline constexpr std::string_view kEmptyListDatatype = "urn:cairn:sys:EmptyList";
 
-// The IRI of a Cypher name (label, relationship type or property key).
+// Whether a Cypher name is written as a whole IRI (`http://xmlns.com/foaf/0.1/Person`,
+// `urn:x:y`): a scheme followed by "//", or the urn scheme. Such names are the IRI itself, so
+// imported RDF is matched by the names labels(n) and type(r) show for it.
+inline bool isWholeIriName(std::string_view name) {
+  if (name.substr(0, 4) == "urn:") return name.size() > 4;
+  const size_t colon = name.find("://");
+  if (colon == 0 || colon == std::string_view::npos || colon + 3 == name.size()) return false;
+  for (size_t i = 0; i < colon; ++i) {
+    const char c = name[i];
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    const bool other = (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+    if (!letter && (i == 0 || !other)) return false;
+  }
+  return true;
+}
+
+// The IRI of a Cypher name (label, relationship type or property key): the name itself when it
+// is a whole IRI, else the name in kVocabularyNamespace.
 inline std::string nameIri(std::string_view name) {
+  if (isWholeIriName(name)) return std::string(name);
   std::string iri(kVocabularyNamespace);
   iri += name;
   return iri;

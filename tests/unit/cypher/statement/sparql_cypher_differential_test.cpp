@@ -117,17 +117,7 @@ class Fixture {
     return rows;
   }
 
- private:
-  static std::string termText(const std::optional<core::Term>& term) {
-    if (!term) return "null";
-    if (term->kind == core::TermKind::kLiteral &&
-        (term->datatype.empty() || term->datatype == "http://www.w3.org/2001/XMLSchema#string")) {
-      return "'" + term->value + "'";
-    }
-    return term->value;  // integers: their canonical digits
-  }
-
-  void cypherWrite(const std::string& text, query::value::Parameters params) {
+  void cypherWrite(const std::string& text, query::value::Parameters params = {}) {
     struct Discard final : query::ValueSink {
       void begin(const std::vector<std::string>&, const query::value::GraphAccess&) override {}
       void row(std::span<const Value>) override {}
@@ -138,6 +128,16 @@ class Fixture {
 
   void sparqlUpdate(const std::string& text) {
     query::executeUpdate(*live_, sparql::parseUpdate(kPrefixes + text), {});
+  }
+
+ private:
+  static std::string termText(const std::optional<core::Term>& term) {
+    if (!term) return "null";
+    if (term->kind == core::TermKind::kLiteral &&
+        (term->datatype.empty() || term->datatype == "http://www.w3.org/2001/XMLSchema#string")) {
+      return "'" + term->value + "'";
+    }
+    return term->value;  // integers: their canonical digits
   }
 
   void cypherNodes(const Graph& g) {
@@ -290,6 +290,33 @@ TEST(SparqlCypherDifferential, UnknownNamesAreEmptyInBoth) {
   EXPECT_EQ(fixture.sparql("SELECT ?p { ?p pg:nickname ?n }"), Rows{});
   EXPECT_EQ(fixture.cypher("MATCH (p:Robot) RETURN p"), Rows{});
   EXPECT_EQ(fixture.sparql("SELECT ?p { ?p a pg:Robot }"), Rows{});
+}
+
+// Imported RDF keeps its IRIs; Cypher names them whole, in backquotes, and reads and writes
+// the same facts SPARQL does: labels(n) and type(r) show the IRI, and MATCH, CREATE and SET with
+// that name reach exactly those facts (not urn:cairn:pg: ones).
+TEST(SparqlCypherDifferential, WholeIriNamesAreTheIrisThemselves) {
+  Fixture fixture;
+  fixture.sparqlUpdate(
+      "INSERT DATA { <http://ex.org/ann> a <http://ex.org/Writer> ; <http://ex.org/name> \"Ann\" ;"
+      " <http://ex.org/bornIn> <http://ex.org/oslo> . <urn:x:bo> a <http://ex.org/Writer> ;"
+      " <http://ex.org/name> \"Bo\" }");
+  EXPECT_EQ(fixture.cypher("MATCH (w:`http://ex.org/Writer`) RETURN w.`http://ex.org/name`, "
+                           "labels(w)"),
+            (Rows{"'Ann' | ['http://ex.org/Writer']", "'Bo' | ['http://ex.org/Writer']"}));
+  EXPECT_EQ(fixture.cypher("MATCH (w:`http://ex.org/Writer`)-[r:`http://ex.org/bornIn`]->(c) "
+                           "RETURN w.`http://ex.org/name`, type(r)"),
+            (Rows{"'Ann' | 'http://ex.org/bornIn'"}));
+  fixture.cypherWrite(
+      "CREATE (:`http://ex.org/Writer` {`http://ex.org/name`: 'Cy'})-[:`urn:x:knows`]->"
+      "(:`urn:x:Reader`)");
+  EXPECT_EQ(fixture.sparql("SELECT ?n { ?w a <http://ex.org/Writer> ; <http://ex.org/name> ?n }"),
+            (Rows{"'Ann'", "'Bo'", "'Cy'"}));
+  EXPECT_EQ(fixture.sparql("SELECT (COUNT(*) AS ?n) { ?a <urn:x:knows> ?b . ?b a <urn:x:Reader> }"),
+            (Rows{"1"}));
+  // A name that only looks like an IRI in part stays in the vocabulary.
+  fixture.cypherWrite("CREATE (:`ex:Odd`)");
+  EXPECT_EQ(fixture.sparql("SELECT (COUNT(*) AS ?n) { ?x a <urn:cairn:pg:ex:Odd> }"), (Rows{"1"}));
 }
 
 }  // namespace sparql_cypher_differential_test
