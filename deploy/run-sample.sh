@@ -5,7 +5,7 @@
 # gracefully. CAIRN_LISTEN and CAIRN_DATA change the address and the data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash deploy/install-deps.sh
+bash deploy/install-deps.sh --build
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 cmake --preset release >/dev/null
 cmake --build --preset release --target cairn
@@ -13,7 +13,8 @@ listen="${CAIRN_LISTEN:-127.0.0.1:7878}"
 data="${CAIRN_DATA:-./cairn-data}"
 
 cat <<EXAMPLES
-Example, once it listens (writers by country of birth):
+Once it listens, open http://$listen/ in a browser for the web console, or ask with curl
+(writers by country of birth):
   curl http://$listen/ledgers/sample/sparql -H 'Accept: text/csv' --data-urlencode 'query=
     PREFIX ex: <http://cairn.example/sample/>
     SELECT ?country (COUNT(?writer) AS ?writers) WHERE {

@@ -101,6 +101,16 @@ std::vector<CommitTime>::const_iterator firstAtOrAfter(const std::vector<CommitT
 
 }  // namespace
 
+std::vector<CommitTime> LiveLedger::commitsBefore(uint64_t beforeT, size_t limit) const {
+  std::lock_guard lock(timelineMutex_);
+  std::vector<CommitTime> out;
+  for (auto it = firstAtOrAfter(timeline_, beforeT); it != timeline_.begin() && out.size() < limit;) {
+    --it;
+    out.push_back(*it);
+  }
+  return out;
+}
+
 std::vector<CommitTime> LiveLedger::timelineFor(const IndexRoot& root, uint64_t t) const {
   std::lock_guard lock(timelineMutex_);
   auto from = timeline_.begin();  // no timeline in the root: all of it

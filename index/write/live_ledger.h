@@ -96,6 +96,9 @@ class LiveLedger {
   // The time of commit t (milliseconds since 1970) as the timeline knows it; nullopt for a t
   // it has no time for.
   std::optional<int64_t> timeOfT(uint64_t t) const;
+  // Up to `limit` commits with t < `beforeT`, newest first, with their times (for a client's
+  // commit history; the timeline holds every commit, indexed or not).
+  std::vector<CommitTime> commitsBefore(uint64_t beforeT, size_t limit) const;
   // The latest published snapshot.
   std::shared_ptr<const Ledger> snapshot() const;
   // The index roots that snapshots of this ledger may still read — the current one and any an

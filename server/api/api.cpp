@@ -105,6 +105,16 @@ struct Api::State {
   Route match(const http::Request& request, RouteCall& call) {
     const auto& s = call.target.segments;
     const std::string& method = request.method;
+    if (s.empty()) {
+      return {"console", Scope::kNone, "GET",
+              [](const RouteCall& c) { handleConsoleAsset(c, "/index.html"); }};
+    }
+    if (s[0] == "console" && s.size() >= 2) {
+      std::string path;
+      for (size_t i = 1; i < s.size(); ++i) path += "/" + s[i];
+      return {"console", Scope::kNone, "GET",
+              [path](const RouteCall& c) { handleConsoleAsset(c, path); }};
+    }
     if (s.size() == 1 && s[0] == "health") {
       return {"health", Scope::kNone, "GET",
               [](const RouteCall& c) { respondJson(*c.exchange, "{\"status\":\"ok\"}\n"); }};
@@ -161,6 +171,9 @@ struct Api::State {
       }
       if (s.size() == 3 && s[2] == "history") {
         return {"history", Scope::kRead, "GET", handleLedgerHistory};
+      }
+      if (s.size() == 3 && s[2] == "commits") {
+        return {"commits", Scope::kRead, "GET", handleLedgerCommits};
       }
       if (s.size() == 3 && s[2] == "index") {
         return {"index", Scope::kWrite, "POST", handleLedgerIndex};

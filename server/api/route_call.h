@@ -71,5 +71,8 @@ void handleLedgerDrop(const RouteCall& call);
 void handleLedgerIndex(const RouteCall& call);
 void handleLedgerHistory(const RouteCall& call);
 void handleGarbageCollection(const RouteCall& call);
+void handleLedgerCommits(const RouteCall& call);
+// A file of the web console: `path` as in console_assets.h ("/index.html").
+void handleConsoleAsset(const RouteCall& call, const std::string& path);
 
 }  // namespace cairn::server::api
