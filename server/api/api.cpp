@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "server/api/cors.h"
 #include "server/api/query_execution.h"
 #include "server/api/route_call.h"
 #include "server/http/media_type.h"
@@ -92,15 +93,25 @@ bool methodAllowed(const std::string& requested, const std::string& allowed) {
   return false;
 }
 
+// A GET (or HEAD) of a SPARQL endpoint with no query string at all asks for the service
+// description (SPARQL 1.1 Service Description §2); parameters without a query stay an error.
+bool isServiceDescriptionRequest(const http::Request& request, const http::RequestTarget& target) {
+  return (request.method == "GET" || request.method == "HEAD") && target.query.empty();
+}
+
 }  // namespace
 
 struct Api::State {
   ApiContext context;
   ApiMetrics metrics;
   Authorizer authorizer;
+  CorsPolicy cors;
 
   explicit State(ApiContext c)
-      : context(c), metrics(c.metrics), authorizer(c.config.tokens, c.config.allowRemote) {}
+      : context(c),
+        metrics(c.metrics),
+        authorizer(c.config.tokens, c.config.allowRemote),
+        cors(c.config.corsOrigins) {}
 
   Route match(const http::Request& request, RouteCall& call) {
     const auto& s = call.target.segments;
@@ -142,6 +153,10 @@ struct Api::State {
         // update (by media type, or a form with update=) goes to the update route, write scope.
         if (method == "POST" && isUpdateRequest(request)) {
           return {"update", Scope::kWrite, "GET, POST", handleUpdate};
+        }
+        if (isServiceDescriptionRequest(request, call.target)) {
+          return {"service_description", Scope::kRead, "GET, POST",
+                  [](const RouteCall& c) { handleServiceDescription(c, true); }};
         }
         return {"sparql", Scope::kRead, "GET, POST",
                 [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
@@ -199,6 +214,10 @@ struct Api::State {
       if (method == "POST" && bodyType(request) == "application/cypher") {
         return cypherRoute("fluree_cypher", "GET, POST", QueryMode::kQuery, call);
       }
+      if (isServiceDescriptionRequest(request, call.target)) {
+        return {"service_description", Scope::kRead, "GET, POST",
+                [](const RouteCall& c) { handleServiceDescription(c, false); }};
+      }
       return {"fluree_query", Scope::kRead, "GET, POST",
               [](const RouteCall& c) { handleSparql(c, QueryMode::kQuery); }};
     }
@@ -215,6 +234,8 @@ void Api::recordProtocolError(unsigned status) {
 }
 
 void Api::handle(std::shared_ptr<http::Exchange> exchange) {
+  const std::optional<std::string> allowOrigin = state_->cors.allowedOrigin(exchange->request());
+  if (allowOrigin) exchange = CorsPolicy::withHeaders(std::move(exchange), *allowOrigin);
   RouteCall call;
   call.context = &state_->context;
   call.metrics = &state_->metrics;
@@ -246,6 +267,11 @@ void Api::handle(std::shared_ptr<http::Exchange> exchange) {
         std::chrono::duration<double, std::milli>(elapsed).count(), facts->token});
   });
   try {
+    if (allowOrigin && CorsPolicy::isPreflight(request)) {
+      call.route = facts->route = "preflight";
+      exchange->respond(CorsPolicy::preflightResponse());
+      return;
+    }
     call.target = http::parseRequestTarget(exchange->request().target);
     Route matched = state_->match(exchange->request(), call);
     call.route = matched.name;

@@ -72,6 +72,9 @@ void handleLedgerIndex(const RouteCall& call);
 void handleLedgerHistory(const RouteCall& call);
 void handleGarbageCollection(const RouteCall& call);
 void handleLedgerCommits(const RouteCall& call);
+// A SPARQL endpoint's GET without a query: its SPARQL 1.1 Service Description, naming SPARQL
+// Update among its languages when the endpoint takes updates too.
+void handleServiceDescription(const RouteCall& call, bool updateToo);
 // A file of the web console: `path` as in console_assets.h ("/index.html").
 void handleConsoleAsset(const RouteCall& call, const std::string& path);
 

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
+#include "server/cli/build_info.h"
 #include "server/cli/commands.h"
 
 namespace cairn::server {
@@ -160,6 +161,8 @@ void addServeCommand(CLI::App& app) {
                   "Threads running queries (default: cores)");
   cmd->add_option("--load", args->initialLedgers,
                   "NAME=FILE: create ledger NAME from FILE on start unless it exists (repeatable)");
+  cmd->add_option("--cors-origin", args->corsOrigins,
+                  "Origin whose pages may call the API from a browser, or * for any (repeatable)");
   cmd->add_flag("--no-access-log", args->noAccessLog, "Do not write the access log");
   cmd->callback([args] { runServe(*args); });
 }
@@ -170,6 +173,9 @@ void addServeCommand(CLI::App& app) {
 int main(int argc, char** argv) {
   cairn::core::tuneAllocatorForQueries();
   CLI::App app{"Cairn: a temporal graph database (SPARQL 1.1, openCypher)", "cairn"};
+  app.set_version_flag("--version", "cairn " + std::string(cairn::server::buildVersion()) +
+                                        " (commit " + std::string(cairn::server::buildCommit()) +
+                                        ")");
   app.require_subcommand(1);
   cairn::server::addImportCommand(app);
   cairn::server::addStatsCommand(app);

@@ -112,6 +112,7 @@ struct ServeArgs {
   std::string data;
   unsigned queryThreads = 0;
   std::vector<std::string> initialLedgers;  // NAME=FILE
+  std::vector<std::string> corsOrigins;     // added to the config's cors-origins
   bool noAccessLog = false;
 };
 void runServe(const ServeArgs& args);

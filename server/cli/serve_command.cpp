@@ -40,6 +40,8 @@ ServerConfig configFrom(const ServeArgs& args) {
     }
     config.initialLedgers.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
   }
+  config.corsOrigins.insert(config.corsOrigins.end(), args.corsOrigins.begin(),
+                            args.corsOrigins.end());
   validate(config);
   return config;
 }

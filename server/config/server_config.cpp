@@ -265,6 +265,10 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
     for (const auto& [name, file] : value.items()) {
       config.initialLedgers.emplace_back(name, readPath(file, key + "." + name, base));
     }
+  } else if (key == "cors-origins") {
+    if (!value.is_array()) invalidKey(key, "expected an array of origins, got " + describe(value));
+    config.corsOrigins.clear();
+    for (const Json& origin : value) config.corsOrigins.push_back(readString(origin, key));
   } else if (key == "access-log") {
     // An empty string keeps the default (stderr) rather than naming a file.
     const std::string& text = readString(value, key);
@@ -502,6 +506,18 @@ void validate(const ServerConfig& config) {
   }
   for (const std::string& directory : config.importDirectories) {
     if (directory.empty()) invalidKey("import-directories", "a directory is empty");
+  }
+  for (const std::string& origin : config.corsOrigins) {
+    // An origin is scheme://host[:port], exactly as a browser sends it: no path, no slash.
+    const size_t scheme = origin.find("://");
+    const bool wellFormed = origin == "*" || (scheme != std::string::npos && scheme > 0 &&
+                                              scheme + 3 < origin.size() &&
+                                              origin.find('/', scheme + 3) == std::string::npos);
+    if (!wellFormed) {
+      invalidKey("cors-origins", "\"" + origin +
+                                     "\" is not an origin: give \"*\" or scheme://host[:port], "
+                                     "as in \"https://yasgui.org\"");
+    }
   }
   std::set<std::string_view> ledgers;
   for (const auto& [name, file] : config.initialLedgers) {

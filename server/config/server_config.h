@@ -66,6 +66,9 @@ struct ServerConfig {
   std::vector<std::string> importDirectories;  // server-side files POST /ledgers may load
   std::vector<std::pair<std::string, std::string>> initialLedgers;  // (name, file) on first start
   std::string accessLog;                                            // file path; empty: stderr
+  // Origins whose pages may call the API from a browser (CORS, server/api/cors.h): "*" for
+  // any, else exact origins ("https://yasgui.org"); empty: no CORS headers.
+  std::vector<std::string> corsOrigins;
 };
 
 // Reads a JSON config file (format and every key: docs/server-config.md) over the defaults.

@@ -92,9 +92,11 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
     ],
     "import-directories": ["/srv/rdf", "/mnt/dumps"],
     "initial-ledgers": {"wiki": "/srv/rdf/wiki.nt.zst", "dblp": "/srv/rdf/dblp.ttl"},
-    "access-log": "/var/log/cairn/access.log"
+    "access-log": "/var/log/cairn/access.log",
+    "cors-origins": ["https://yasgui.org", "http://localhost:3000"]
   })");
   EXPECT_EQ(config.listenAddress, "0.0.0.0");
+  EXPECT_THAT(config.corsOrigins, ElementsAre("https://yasgui.org", "http://localhost:3000"));
   EXPECT_EQ(config.port, 8080);
   EXPECT_EQ(config.dataDirectory, "/var/lib/cairn");
   EXPECT_EQ(config.ioThreads, 2u);
@@ -209,6 +211,8 @@ TEST_F(ServerConfigFile, WrongTypesNameTheKey) {
       {"initial-ledgers", R"([["a", "b"]])"},
       {"initial-ledgers", R"({"a": 1})"},
       {"access-log", "false"},
+      {"cors-origins", R"("*")"},
+      {"cors-origins", "[1]"},
       {"gc-interval-seconds", "-1"},
       {"gc-interval-seconds", R"("1h")"},
       {"gc-interval-seconds", "100000000000"},
@@ -381,6 +385,17 @@ std::string validationError(const ServerConfig& config) {
 }
 
 TEST(ValidateServerConfig, DefaultsAreValid) { EXPECT_NO_THROW(validate(ServerConfig{})); }
+
+TEST(ValidateServerConfig, CorsOriginsAreOriginsOrAStar) {
+  ServerConfig config;
+  config.corsOrigins = {"*", "https://yasgui.org", "http://127.0.0.1:8080"};
+  EXPECT_NO_THROW(validate(config));
+  for (const char* bad :
+       {"", "yasgui.org", "https://", "https://yasgui.org/", "https://a/b", "://host"}) {
+    config.corsOrigins = {bad};
+    EXPECT_THAT(validationError(config), HasSubstr("cors-origins")) << bad;
+  }
+}
 
 TEST(ValidateServerConfig, RemoteListeningNeedsTokensOrAllowRemote) {
   ServerConfig config;

@@ -43,7 +43,7 @@ TEST_F(E2eErrors, SyntaxErrorHasLineAndColumn) {
 }
 
 TEST_F(E2eErrors, MissingQuery) {
-  expectError(client().get("/ledgers/people/sparql"), 400, "missing_query");
+  // (A GET with no query string at all is the service description.)
   expectError(client().get("/ledgers/people/sparql?format=json"), 400, "missing_query");
   expectError(
       client().post("/ledgers/people/sparql", "timeout=5s", "application/x-www-form-urlencoded"),

@@ -384,5 +384,62 @@ TEST_F(E2eSparqlProtocol, AnalyzeRunsTheQuery) {
   EXPECT_NE(r.body.find("rows=2"), std::string::npos) << r.body;
 }
 
+// SPARQL 1.1 Service Description: GET of the endpoint with no query string.
+class E2eServiceDescription : public E2eSharedServerTest<E2eServiceDescription> {};
+
+constexpr std::string_view kSdNs = "http://www.w3.org/ns/sparql-service-description#";
+
+TEST_F(E2eServiceDescription, DescribesTheEndpointAndItsDataset) {
+  const HttpResponse r = client().get("/ledgers/people/sparql");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(contentType(r), "text/turtle");
+  auto quads = parseRdfString(r.body, core::rdf::RdfFormat::kTurtle);
+  ASSERT_TRUE(quads.isOk()) << quads.status().toString() << "\n" << r.body;
+  std::set<std::string> objects;  // "predicate object" pairs, with blank nodes left out
+  for (const Quad& q : *quads) {
+    objects.insert(q.predicate.value + " " + q.object.value);
+  }
+  const std::string sd(kSdNs);
+  EXPECT_TRUE(objects.contains(sd + "endpoint http://127.0.0.1:" + std::to_string(port()) +
+                               "/ledgers/people/sparql"))
+      << r.body;
+  EXPECT_TRUE(objects.contains(sd + "supportedLanguage " + sd + "SPARQL11Query"));
+  EXPECT_TRUE(objects.contains(sd + "supportedLanguage " + sd + "SPARQL11Update"));
+  EXPECT_TRUE(
+      objects.contains(sd + "resultFormat http://www.w3.org/ns/formats/SPARQL_Results_TSV"));
+  EXPECT_TRUE(objects.contains(sd + "name http://example.org/g1"));
+  EXPECT_TRUE(objects.contains(sd + "name http://example.org/g2"));
+  // A count per graph (default, ex:g1, ex:g2), adding up to the ledger's 8 quads.
+  size_t counts = 0;
+  uint64_t total = 0;
+  for (const Quad& q : *quads) {
+    if (q.predicate.value == "http://rdfs.org/ns/void#triples") {
+      ++counts;
+      total += std::stoull(q.object.value);
+    }
+  }
+  EXPECT_EQ(counts, 3u);
+  EXPECT_EQ(total, 8u);
+}
+
+TEST_F(E2eServiceDescription, OtherFormatsAndTheCompatibilityRoute) {
+  const HttpResponse jsonld =
+      client().get("/ledgers/people/sparql", {{"Accept", "application/ld+json"}});
+  ASSERT_EQ(jsonld.status, 200);
+  EXPECT_EQ(contentType(jsonld), "application/ld+json");
+  EXPECT_FALSE(parseJson(jsonld.body).is_null());
+  const HttpResponse nt =
+      client().get("/ledgers/people/sparql", {{"Accept", "application/n-triples"}});
+  EXPECT_EQ(contentType(nt), "application/n-triples");
+  // The query-only compatibility route describes no update language.
+  const HttpResponse compat = client().get("/v1/fluree/query/people:main");
+  ASSERT_EQ(compat.status, 200) << compat.body;
+  EXPECT_NE(compat.body.find("SPARQL11Query"), std::string::npos);
+  EXPECT_EQ(compat.body.find("SPARQL11Update"), std::string::npos);
+  expectError(client().get("/ledgers/people/sparql", {{"Accept", "text/csv"}}), 406,
+              "not_acceptable");
+  expectError(client().get("/ledgers/nobody/sparql"), 404, "not_found");
+}
+
 }  // namespace
 }  // namespace cairn::testing::e2e
