@@ -8,8 +8,10 @@
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <optional>
 #include <system_error>
@@ -449,6 +451,130 @@ core::Status RocksDbStore::writeRawBlobForTesting(const ContentId& id, std::stri
   CAIRN_RETURN_IF_ERROR(checkWritable());
   return fromRocksDb(db_->db->Put(rocksdb::WriteOptions(), db_->blobs, keyOf(id), keyOf(bytes)),
                      "raw put of blob " + id.shortHex() + " in " + where_);
+}
+
+namespace {
+
+// A scratch directory for the secondary instance's own files (its info log), removed on scope
+// exit.
+struct ScratchDirectory {
+  std::filesystem::path path;
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    if (!path.empty()) std::filesystem::remove_all(path, ignored);
+  }
+};
+
+// Blobs written to the copy per batch (a WriteBatch holds their bytes until written).
+constexpr size_t kCopyBatchBytes = size_t{32} << 20;
+
+}  // namespace
+
+core::Result<StoreCopyReport> RocksDbStore::copyStore(const std::filesystem::path& source,
+                                                      const std::filesystem::path& target,
+                                                      const RocksDbOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const std::string from = source.string();
+  const std::string to = target.string();
+  std::error_code error;
+  if (!std::filesystem::exists(source / "CURRENT", error)) {
+    return core::Status::notFound("no store in " + from + " (it has no CURRENT file)");
+  }
+  if (std::filesystem::exists(target, error) && !std::filesystem::is_empty(target, error)) {
+    return core::Status::invalidArgument("the copy's directory " + to + " is not empty");
+  }
+
+  // The source, as a secondary instance: every table file opened up front (max_open_files -1),
+  // so files the primary compacts away meanwhile stay readable through their handles.
+  ScratchDirectory scratch{std::filesystem::temp_directory_path() /
+                           ("cairn-copy-" + std::to_string(::getpid()) + "-" +
+                            std::to_string(started.time_since_epoch().count()))};
+  std::filesystem::create_directories(scratch.path, error);
+  if (error) return core::Status::ioError("cannot create " + scratch.path.string());
+  RocksDbOptions readOptions = options;
+  readOptions.createIfMissing = false;
+  auto cache = rocksdb::NewLRUCache(size_t{8} << 20);
+  const std::vector<rocksdb::ColumnFamilyDescriptor> families = {
+      {rocksdb::kDefaultColumnFamilyName, smallFamilyOptions(readOptions, cache)},
+      {kBlobsFamily, blobsFamilyOptions(readOptions, cache)},
+      {kHeadsFamily, smallFamilyOptions(readOptions, cache)},
+  };
+  rocksdb::DBOptions dbOptions = databaseOptions(readOptions);
+  dbOptions.max_open_files = -1;
+  Db db;
+  rocksdb::DB* raw = nullptr;
+  CAIRN_RETURN_IF_ERROR(
+      fromRocksDb(rocksdb::DB::OpenAsSecondary(dbOptions, from, scratch.path.string(), families,
+                                               &db.handles, &raw),
+                  "cannot open the store in " + from + " for copying"));
+  db.db.reset(raw);
+  db.blobs = db.handles[1];
+  db.heads = db.handles[2];
+  CAIRN_RETURN_IF_ERROR(
+      fromRocksDb(db.db->TryCatchUpWithPrimary(), "catching up with the store in " + from));
+
+  auto copied = open(target, options);
+  if (!copied.isOk()) return copied.status();
+  std::unique_ptr<RocksDbStore> copy = std::move(copied).value();
+  auto fail = [&](core::Status status) -> core::Result<StoreCopyReport> {
+    copy.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(target, ignored);
+    return status;
+  };
+
+  // One view of both families: the heads read name blobs of the same moment.
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  read.total_order_seek = true;
+  std::vector<rocksdb::Iterator*> iterators;
+  core::Status opened = fromRocksDb(db.db->NewIterators(read, {db.blobs, db.heads}, &iterators),
+                                    "reading the store in " + from);
+  std::unique_ptr<rocksdb::Iterator> blobs(iterators.empty() ? nullptr : iterators[0]);
+  std::unique_ptr<rocksdb::Iterator> heads(iterators.size() < 2 ? nullptr : iterators[1]);
+  if (!opened.isOk()) return fail(opened);
+
+  StoreCopyReport report;
+  rocksdb::WriteBatch batch;
+  rocksdb::WriteOptions unsynced;
+  for (blobs->SeekToFirst(); blobs->Valid(); blobs->Next()) {
+    ContentId id;
+    if (blobs->key().size() != id.bytes.size()) {
+      return fail(core::Status::corruption("a key of " + std::to_string(blobs->key().size()) +
+                                           " bytes in the blobs of " + from));
+    }
+    std::memcpy(id.bytes.data(), blobs->key().data(), id.bytes.size());
+    const std::string_view bytes(blobs->value().data(), blobs->value().size());
+    core::Status checked = checkBlobHash(id, bytes, from);
+    if (!checked.isOk()) return fail(checked);
+    batch.Put(copy->db_->blobs, blobs->key(), blobs->value()).PermitUncheckedError();
+    ++report.blobs;
+    report.blobBytes += bytes.size();
+    if (batch.GetDataSize() >= kCopyBatchBytes) {
+      core::Status written =
+          fromRocksDb(copy->db_->db->Write(unsynced, &batch), "writing the copy in " + to);
+      if (!written.isOk()) return fail(written);
+      batch.Clear();
+    }
+  }
+  core::Status listed = fromRocksDb(blobs->status(), "reading the blobs of " + from);
+  if (!listed.isOk()) return fail(listed);
+  for (heads->SeekToFirst(); heads->Valid(); heads->Next()) {
+    batch.Put(copy->db_->heads, heads->key(), heads->value()).PermitUncheckedError();
+    ++report.heads;
+  }
+  listed = fromRocksDb(heads->status(), "reading the heads of " + from);
+  if (!listed.isOk()) return fail(listed);
+  // The last batch, heads included, synced: the log then holds every blob before any head.
+  rocksdb::WriteOptions synced;
+  synced.sync = true;
+  core::Status written = fromRocksDb(copy->db_->db->Write(synced, &batch), "writing " + to);
+  if (written.isOk()) written = copy->flush();
+  if (written.isOk()) written = copy->close();
+  if (!written.isOk()) return fail(written);
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return report;
 }
 
 }  // namespace cairn::storage

@@ -44,6 +44,14 @@ struct RocksDbOptions {
   int bloomBitsPerKey = 10;
 };
 
+// What RocksDbStore::copyStore copied.
+struct StoreCopyReport {
+  uint64_t heads = 0;
+  uint64_t blobs = 0;
+  uint64_t blobBytes = 0;
+  double seconds = 0;
+};
+
 class RocksDbStore final : public BlobStore, public HeadStore {
  public:
   // Opens (creating when allowed) the store in `directory`.
@@ -91,6 +99,19 @@ class RocksDbStore final : public BlobStore, public HeadStore {
   // Flushes the memtables to table files (and so makes every write durable). For tests and for
   // an importer that wants its data in table files before it reports sizes.
   core::Status flush();
+
+  // A copy of the store in `source` as a new store in `target`: every head and every blob as of
+  // one moment, also while another process (a running `cairn serve`) writes to `source`. The
+  // source is opened as a RocksDB secondary instance (no lock taken; it reads the primary's
+  // manifest and log as they are), and both families are read through iterators on one view,
+  // so the heads copied name only blobs of that moment — all present, since a head is published
+  // only after its blobs (and garbage collection never removes what a head reaches). Every blob
+  // is re-hashed on the way: a damaged one fails the copy, naming it. `target` must not exist
+  // or be an empty directory; it is synced before this returns, and removed on failure.
+  // `options` are the target's.
+  static core::Result<StoreCopyReport> copyStore(const std::filesystem::path& source,
+                                                 const std::filesystem::path& target,
+                                                 const RocksDbOptions& options = {});
 
   // Closes the database and reports what RocksDB says; afterwards every call fails with
   // InvalidArgument. The destructor closes too, ignoring the status.

@@ -1,5 +1,5 @@
 // The `cairn` command: one binary, sub-commands for every job (import, stats, scan, query,
-// update, index, gc, serve).
+// update, index, gc, backup, restore, serve).
 //
 // This is the only file that includes CLI11 (it costs seconds of compile time per translation
 // unit): every sub-command's flags, help texts, defaults and checks are registered here and fill
@@ -150,6 +150,32 @@ void addGcCommand(CLI::App& app) {
   cmd->callback([args] { runGc(*args); });
 }
 
+void addBackupCommands(CLI::App& app) {
+  auto backup = std::make_shared<BackupArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "backup",
+      "Copy a data directory consistently, also while a server runs on it, and verify it");
+  cmd->add_option("--data", backup->data, "Data directory")->capture_default_str();
+  cmd->add_option("--to", backup->to, "New directory for the backup")->required();
+  cmd->add_option("--format", backup->format, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->callback([backup] { runBackup(*backup); });
+
+  auto restore = std::make_shared<RestoreArgs>();
+  cmd = app.add_subcommand("restore",
+                           "Verify a backup and copy it into a data directory (server stopped)");
+  cmd->add_option("--from", restore->from, "The backup's directory")->required();
+  cmd->add_option("--data", restore->data, "Data directory to restore into")->capture_default_str();
+  cmd->add_flag("--replace", restore->replace,
+                "Replace a data directory that holds a store (kept aside as "
+                "DATA.before-restore-<time>)");
+  cmd->add_option("--format", restore->format, "Output: text or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->callback([restore] { runRestore(*restore); });
+}
+
 void addServeCommand(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd = app.add_subcommand("serve", "Run the HTTP server (SPARQL 1.1 Protocol and more)");
@@ -184,6 +210,7 @@ int main(int argc, char** argv) {
   cairn::server::addUpdateCommand(app);
   cairn::server::addIndexCommand(app);
   cairn::server::addGcCommand(app);
+  cairn::server::addBackupCommands(app);
   cairn::server::addServeCommand(app);
   try {
     app.parse(argc, argv);

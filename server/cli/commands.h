@@ -93,6 +93,27 @@ struct GcArgs {
 };
 void runGc(const GcArgs& args);
 
+// `cairn backup`: a consistent copy of a data directory into a new directory, also while a
+// server runs on it (storage::RocksDbStore::copyStore), then verified: every blob each ledger's
+// heads reach is present and intact (a dry-run collection over the copy), and each ledger opens.
+struct BackupArgs {
+  std::string data = kDefaultDataDirectory;
+  std::string to;               // a new directory (must not exist, or be empty)
+  std::string format = "text";  // text or json
+};
+void runBackup(const BackupArgs& args);
+
+// `cairn restore`: verifies a backup as `cairn backup` does, then copies it into the data
+// directory. A data directory holding a store is only replaced with `replace`; the old one is
+// then kept beside it as DATA.before-restore-<time>. Refused while a server uses the directory.
+struct RestoreArgs {
+  std::string from;
+  std::string data = kDefaultDataDirectory;
+  bool replace = false;
+  std::string format = "text";
+};
+void runRestore(const RestoreArgs& args);
+
 // `cairn update`: one SPARQL 1.1 Update request against a ledger, run as one commit. Relative
 // IRIs resolve against the working directory's file: IRI; LOAD reads local files only.
 struct UpdateArgs {
