@@ -20,6 +20,7 @@
 #include "server/cli/store_access.h"
 #include "sparql/parser/sparql_parser.h"
 #include "storage/rocksdb_store.h"
+#include "tests/support/cli_data_directory.h"
 #include "tests/support/error_capture.h"
 #include "tests/support/stdout_capture.h"
 
@@ -29,44 +30,17 @@ namespace backup_command_test {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-constexpr const char* kExPrefix = "PREFIX ex: <http://ex.org/>\n";
+constexpr const char* kExPrefix = testing::kCliExPrefix;
 
-class BackupCommandTest : public ::testing::Test {
+class BackupCommandTest : public testing::CliDataDirectoryTest {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "cairn-backup-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    data_ = (dir_ / "data").string();
     std::string triples;
     for (int i = 0; i < 200; ++i) {
       triples += "<http://ex.org/s" + std::to_string(i) + "> <http://ex.org/v> \"" +
                  std::to_string(i) + "\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n";
     }
-    std::ofstream(dir_ / "base.nt", std::ios::binary) << triples;
-    ImportArgs import;
-    import.data = data_;
-    import.ledger = "things";
-    import.json = true;
-    import.threads = 1;
-    import.scratch = (dir_ / "tmp").string();
-    import.files = {(dir_ / "base.nt").string()};
-    cairn::testing::stdoutOf([&] { runImport(import); });
-  }
-
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-
-  std::string valuesAt(const std::string& data, std::optional<uint64_t> t) {
-    QueryArgs args;
-    args.data = data;
-    args.ledger = "things";
-    args.format = "csv";
-    args.t = t;
-    args.query = std::string(kExPrefix) + "SELECT ?s ?v WHERE { ?s ex:v ?v } ORDER BY ?s ?v";
-    return cairn::testing::stdoutOf([&] { runQuery(args); });
+    importThings(triples);
   }
 
   nlohmann::json backup(const std::string& to) {
@@ -85,9 +59,6 @@ class BackupCommandTest : public ::testing::Test {
     args.format = "json";
     return nlohmann::json::parse(cairn::testing::stdoutOf([&] { runRestore(args); }));
   }
-
-  fs::path dir_;
-  std::string data_;
 };
 
 TEST_F(BackupCommandTest, ABackupTakenUnderWritesRestoresEveryAnswer) {

@@ -15,6 +15,7 @@
 
 #include "server/cli/commands.h"
 #include "storage/rocksdb_store.h"
+#include "tests/support/cli_data_directory.h"
 #include "tests/support/error_capture.h"
 #include "tests/support/stdout_capture.h"
 
@@ -24,34 +25,17 @@ namespace gc_command_test {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-constexpr const char* kExPrefix = "PREFIX ex: <http://ex.org/>\n";
+constexpr const char* kExPrefix = testing::kCliExPrefix;
 
-class GcCommandTest : public ::testing::Test {
+class GcCommandTest : public testing::CliDataDirectoryTest {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "cairn-gc-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    data_ = (dir_ / "data").string();
     std::string triples;
     for (int i = 0; i < 100; ++i) {
       triples += "<http://ex.org/s" + std::to_string(i) + "> <http://ex.org/v> \"" +
                  std::to_string(i) + "\" .\n";
     }
-    std::ofstream(dir_ / "base.nt", std::ios::binary) << triples;
-    ImportArgs import;
-    import.data = data_;
-    import.ledger = "things";
-    import.json = true;
-    import.threads = 1;
-    import.scratch = (dir_ / "tmp").string();
-    import.files = {(dir_ / "base.nt").string()};
-    cairn::testing::stdoutOf([&] { runImport(import); });
-  }
-
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
+    importThings(triples);
   }
 
   void update(const std::string& text) {
@@ -67,15 +51,7 @@ class GcCommandTest : public ::testing::Test {
     args.ledger = "things";
     cairn::testing::stdoutOf([&] { runIndex(args); });
   }
-  std::string valuesAt(uint64_t t) {
-    QueryArgs args;
-    args.data = data_;
-    args.ledger = "things";
-    args.format = "csv";
-    args.t = t;
-    args.query = std::string(kExPrefix) + "SELECT ?s ?v WHERE { ?s ex:v ?v } ORDER BY ?s ?v";
-    return cairn::testing::stdoutOf([&] { runQuery(args); });
-  }
+  std::string valuesAt(uint64_t t) { return CliDataDirectoryTest::valuesAt(data_, t); }
   nlohmann::json gc(uint64_t retainRoots, bool dryRun) {
     GcArgs args;
     args.data = data_;
@@ -84,9 +60,6 @@ class GcCommandTest : public ::testing::Test {
     args.format = "json";
     return nlohmann::json::parse(cairn::testing::stdoutOf([&] { runGc(args); }));
   }
-
-  fs::path dir_;
-  std::string data_;
 };
 
 TEST_F(GcCommandTest, RemovesWhatOldRootsLeftAndKeepsEveryAnswer) {
