@@ -44,10 +44,12 @@ fi
 
 # The browser test's driver, playwright-core, from the npm registry at the version
 # tests/browser/package-lock.json pins; it drives the Debian Chromium installed above.
-browser_dir="$(dirname "$0")/../tests/browser"
-pinned=$(sed -n 's/.*"playwright-core": "\([0-9.]*\)".*/\1/p' "$browser_dir/package.json")
-installed=$(sed -n 's/^  "version": "\([0-9.]*\)".*/\1/p' \
-  "$browser_dir/node_modules/playwright-core/package.json" 2>/dev/null || true)
-if $with_browser_test && [[ "$installed" != "$pinned" ]]; then
-  (cd "$browser_dir" && npm ci --no-audit --no-fund --loglevel=error)
+if $with_browser_test; then
+  browser_dir="$(dirname "$0")/../tests/browser"
+  pinned=$(sed -n 's/.*"playwright-core": "\([0-9.]*\)".*/\1/p' "$browser_dir/package.json")
+  installed=$(sed -n 's/^  "version": "\([0-9.]*\)".*/\1/p' \
+    "$browser_dir/node_modules/playwright-core/package.json" 2>/dev/null || true)
+  if [[ "$installed" != "$pinned" ]]; then
+    (cd "$browser_dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 fi
