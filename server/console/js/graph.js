@@ -33,8 +33,9 @@ function layout(nodes, edges, width, height) {
   const columns = Math.ceil(Math.sqrt((n * width) / height));
   const rows = Math.ceil(n / columns);
   order.forEach((i, k) => {
-    x[i] = ((k % columns) + 0.5) * (width / columns);
-    y[i] = (Math.floor(k / columns) + 0.5) * (height / rows);
+    // A small fixed jitter, so nodes of one row do not stay on one line.
+    x[i] = ((k % columns) + 0.5) * (width / columns) + ((k * 37) % 11) - 5;
+    y[i] = (Math.floor(k / columns) + 0.5) * (height / rows) + ((k * 53) % 13) - 6;
   });
   const links = edges.map((e) => [index.get(e.from), index.get(e.to)]).filter(([a, b]) => a !== undefined && b !== undefined && a !== b);
   const ideal = Math.max(30, Math.min(90, Math.sqrt((width * height) / Math.max(n, 1)) * 0.45));
@@ -95,13 +96,6 @@ function element(name, attributes, parent) {
   return e;
 }
 
-// One of six colours per label, the same for a label in every picture.
-function paletteIndex(label) {
-  let h = 0;
-  for (const c of label) h = (h * 31 + c.codePointAt(0)) >>> 0;
-  return h % 6;
-}
-
 function nodeCaption(node, prefixes) {
   if (node.term) return node.term.t === 'iri' ? prefixes.shorten(node.term.v) : `_:${node.term.v}`;
   const named = node.properties.find(([k]) => /^(name|title|label|id)$/i.test(localName(k)));
@@ -142,6 +136,12 @@ export function renderGraph(container, graph, prefixes) {
     text.textContent = e.iri ? prefixes.shorten(e.label) : prefixes.shortName(e.label);
     return { line, text, a, b };
   });
+  // One of six colours per label, in the order the labels first appear.
+  const palette = new Map();
+  const paletteIndex = (label) => {
+    if (!palette.has(label)) palette.set(label, palette.size % 6);
+    return palette.get(label);
+  };
   const groups = nodes.map((node, i) => {
     const g = element('g', { class: 'node', 'data-key': node.key }, svg);
     const kind = node.labels && node.labels.length ? node.labels[0] : '';
