@@ -20,9 +20,9 @@
 #include "server/cli/store_access.h"
 #include "sparql/parser/sparql_parser.h"
 #include "storage/rocksdb_store.h"
-#include "tests/support/cli_data_directory.h"
 #include "tests/support/error_capture.h"
 #include "tests/support/stdout_capture.h"
+#include "tests/unit/server/cli/cli_data_directory.h"
 
 namespace cairn::server {
 namespace backup_command_test {
@@ -81,7 +81,9 @@ TEST_F(BackupCommandTest, ABackupTakenUnderWritesRestoresEveryAnswer) {
                                                  std::to_string(k % 200) + ") }"),
                              {});
         ++commits;
-        if (k % 7 == 6) ASSERT_TRUE(live->indexNow().isOk());
+        if (k % 7 == 6) {
+          ASSERT_TRUE(live->indexNow().isOk());
+        }
       }
     });
     while (commits.load() < 10) std::this_thread::yield();

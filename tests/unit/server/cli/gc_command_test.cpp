@@ -15,9 +15,9 @@
 
 #include "server/cli/commands.h"
 #include "storage/rocksdb_store.h"
-#include "tests/support/cli_data_directory.h"
 #include "tests/support/error_capture.h"
 #include "tests/support/stdout_capture.h"
+#include "tests/unit/server/cli/cli_data_directory.h"
 
 namespace cairn::server {
 namespace gc_command_test {

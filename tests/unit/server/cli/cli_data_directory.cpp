@@ -1,4 +1,4 @@
-#include "tests/support/cli_data_directory.h"
+#include "tests/unit/server/cli/cli_data_directory.h"
 
 #include <stdlib.h>
 

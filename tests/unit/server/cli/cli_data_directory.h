@@ -1,6 +1,7 @@
 #pragma once
-// What the CLI command tests that work on a real data directory share: a scratch directory with
-// one ledger "things" imported into <scratch>/data by `cairn import`'s run function, and the
+// What the CLI command tests that work on a real data directory share (kept beside them, not in
+// tests/support: it needs GoogleTest, which the support library does not link): a scratch directory
+// with one ledger "things" imported into <scratch>/data by `cairn import`'s run function, and the
 // ledger's ex:v values at a t as CSV through `cairn query`.
 
 #include <gtest/gtest.h>
