@@ -21,6 +21,20 @@ bool IndexConfig::tinyRequested() {
   return tinyEnv != nullptr && std::string_view(tinyEnv) == "1";
 }
 
-IndexConfig IndexConfig::defaults() { return tinyRequested() ? tiny() : IndexConfig{}; }
+IndexConfig IndexConfig::defaults() {
+  if (tinyRequested()) return tiny();
+  IndexConfig c;
+  // CAIRN_LEAFLET_ROWS=N (64 … 1,048,576) sets the target rows per leaflet of indexes built from
+  // now on, for measuring the size's trade-off (docs/BENCHMARKS.md); leaflets already written
+  // keep their size (readers take any).
+  if (const char* rows = std::getenv("CAIRN_LEAFLET_ROWS")) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(rows, &end, 10);
+    if (end != rows && *end == '\0' && n >= 64 && n <= (1u << 20)) {
+      c.leafletRows = static_cast<uint32_t>(n);
+    }
+  }
+  return c;
+}
 
 }  // namespace cairn::index
