@@ -23,7 +23,18 @@ void checkLedgerName(std::string_view name) {
   }
 }
 
-std::string ledgerHeadName(std::string_view ledger) { return "ledger/" + std::string(ledger); }
+namespace {
+constexpr std::string_view kLedgerHeadPrefix = "ledger/";
+}  // namespace
+
+std::string ledgerHeadName(std::string_view ledger) {
+  return std::string(kLedgerHeadPrefix) + std::string(ledger);
+}
+
+std::optional<std::string> ledgerOfHead(std::string_view head) {
+  if (!head.starts_with(kLedgerHeadPrefix)) return std::nullopt;
+  return std::string(head.substr(kLedgerHeadPrefix.size()));
+}
 
 std::string ledgerCommitHeadName(std::string_view ledger) {
   return "commit/" + std::string(ledger);

@@ -1,6 +1,7 @@
 #pragma once
 // Ledger names and the heads that point at their roots.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,9 @@ bool isValidLedgerName(std::string_view name);
 void checkLedgerName(std::string_view name);
 // The head (storage::HeadStore) holding the ledger's current index root.
 std::string ledgerHeadName(std::string_view ledger);
+// The ledger whose index-root head `head` is (the inverse of ledgerHeadName); nullopt for any
+// other head.
+std::optional<std::string> ledgerOfHead(std::string_view head);
 // The head (storage::HeadStore) naming the ledger's latest commit record (index/commit).
 std::string ledgerCommitHeadName(std::string_view ledger);
 

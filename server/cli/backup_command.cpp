@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "index/gc/garbage_collector.h"
+#include "index/ledger/ledger_name.h"
 #include "server/cli/commands.h"
 #include "server/cli/store_access.h"
 #include "storage/put_tracking_blob_store.h"
@@ -59,9 +60,9 @@ Verification verify(const std::string& directory) {
   auto heads = store->listHeads();
   if (!heads.isOk()) throw core::Error(core::ErrorCode::kStorageError, heads.status().toString());
   for (const std::string& head : *heads) {
-    if (!head.starts_with("ledger/")) continue;
-    const std::string name = head.substr(7);
-    out.ledgers.push_back({name, openLedger(*store, name, size_t{64} << 20)->t()});
+    if (auto name = index::ledgerOfHead(head)) {
+      out.ledgers.push_back({*name, openLedger(*store, *name, size_t{64} << 20)->t()});
+    }
   }
   return out;
 }

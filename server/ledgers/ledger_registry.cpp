@@ -7,11 +7,6 @@
 #include "index/ledger/ledger_name.h"
 
 namespace cairn::server {
-namespace {
-
-constexpr std::string_view kHeadPrefix = "ledger/";
-
-}  // namespace
 
 LedgerRegistry::LedgerRegistry(std::unique_ptr<storage::RocksDbStore> store, size_t cacheBytes,
                                std::filesystem::path scratch,
@@ -75,7 +70,7 @@ std::vector<std::string> LedgerRegistry::names() const {
   if (!heads.isOk()) throw core::Error(core::ErrorCode::kStorageError, heads.status().toString());
   std::vector<std::string> names;
   for (const std::string& head : *heads) {
-    if (head.starts_with(kHeadPrefix)) names.push_back(head.substr(kHeadPrefix.size()));
+    if (auto name = index::ledgerOfHead(head)) names.push_back(std::move(*name));
   }
   return names;
 }
