@@ -2,7 +2,6 @@
 // (server/service/gc_service.h), answering what it did as JSON. `dry-run` counts without
 // removing; `retain-roots` overrides the configured number of old roots kept per ledger.
 
-#include <charconv>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -26,9 +25,8 @@ bool dryRunParameter(const RouteCall& call) {
 std::optional<uint64_t> retainRootsParameter(const RouteCall& call) {
   const std::string* value = http::findParameter(call.target.query, "retain-roots");
   if (value == nullptr) return std::nullopt;
-  uint64_t roots = 0;
-  auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), roots);
-  if (value->empty() || ec != std::errc() || end != value->data() + value->size()) {
+  const std::optional<uint64_t> roots = http::parseWholeNumber(*value);
+  if (!roots) {
     throw http::HttpError(400, "invalid_parameter",
                           "retain-roots must be a number of index roots, not '" + *value + "'");
   }

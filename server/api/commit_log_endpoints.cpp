@@ -2,7 +2,6 @@
 // with its t and commit time — what a client needs to pick a `t` or an `as-of` to read at
 // (the web console's time-travel selector). Pages go back with `before` = the answer's `next`.
 
-#include <charconv>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -23,13 +22,12 @@ constexpr uint64_t kMaxCommits = 10'000;
 uint64_t positiveParameter(const RouteCall& call, std::string_view name, uint64_t fallback) {
   const std::string* text = http::findParameter(call.target.query, name);
   if (text == nullptr) return fallback;
-  uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (error != std::errc() || end != text->data() + text->size() || value == 0) {
-    throw http::HttpError(400, "bad_parameter",
+  const std::optional<uint64_t> value = http::parseWholeNumber(*text);
+  if (!value || *value == 0) {
+    throw http::HttpError(400, "invalid_parameter",
                           std::string(name) + " must be a positive integer, not '" + *text + "'");
   }
-  return value;
+  return *value;
 }
 
 }  // namespace

@@ -159,12 +159,11 @@ TimeTravel readTimeTravel(const std::string* t, const std::string* asOf) {
     throw HttpError(400, "invalid_parameter", "give either t= or as-of=, not both");
   }
   if (t != nullptr) {
-    uint64_t value = 0;
-    auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), value);
-    if (t->empty() || ec != std::errc() || end != t->data() + t->size()) {
+    const std::optional<uint64_t> value = http::parseWholeNumber(*t);
+    if (!value) {
       throw HttpError(400, "invalid_parameter", "t must be a commit number, not '" + *t + "'");
     }
-    out.t = value;
+    out.t = *value;
   }
   if (asOf != nullptr) {
     out.millis = index::parseIsoTimeMillis(*asOf);

@@ -1,5 +1,7 @@
 #include "server/http/url_codec.h"
 
+#include <charconv>
+
 #include "core/error.h"
 
 namespace cairn::server::http {
@@ -98,6 +100,13 @@ std::optional<std::string> percentDecode(std::string_view text, bool plusAsSpace
 
 Parameters parseFormUrlEncoded(std::string_view text) {
   return parseParameters(text, "form parameter");
+}
+
+std::optional<uint64_t> parseWholeNumber(std::string_view text) {
+  uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
 }
 
 const std::string* findParameter(const Parameters& params, std::string_view name) {

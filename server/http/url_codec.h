@@ -8,6 +8,7 @@
 // cut short), so they stay valid UTF-8 for a JSON error body whatever the client sent.
 // All functions are pure and keep no state: safe from any thread.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,9 @@ Parameters parseFormUrlEncoded(std::string_view text);
 const std::string* findParameter(const Parameters& params, std::string_view name);
 // The values of every parameter called `name`, in order.
 std::vector<std::string> allParameters(const Parameters& params, std::string_view name);
+// A parameter's value as a whole number: decimal digits only (no sign, no space), fitting 64
+// bits; nullopt otherwise.
+std::optional<uint64_t> parseWholeNumber(std::string_view text);
 
 struct RequestTarget {
   std::string path;                   // decoded, empty segments kept ("/a//b/")

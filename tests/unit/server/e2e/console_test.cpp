@@ -111,9 +111,9 @@ TEST_F(E2eCommitLog, ListsCommitsNewestFirstAndPagesBack) {
 }
 
 TEST_F(E2eCommitLog, BadParametersAndUnknownLedgersAreRefused) {
-  expectError(client().get("/ledgers/people/commits?limit=0"), 400, "bad_parameter");
-  expectError(client().get("/ledgers/people/commits?limit=x"), 400, "bad_parameter");
-  expectError(client().get("/ledgers/people/commits?before=-1"), 400, "bad_parameter");
+  expectError(client().get("/ledgers/people/commits?limit=0"), 400, "invalid_parameter");
+  expectError(client().get("/ledgers/people/commits?limit=x"), 400, "invalid_parameter");
+  expectError(client().get("/ledgers/people/commits?before=-1"), 400, "invalid_parameter");
   expectError(client().get("/ledgers/nobody/commits"), 404, "not_found");
 }
 
