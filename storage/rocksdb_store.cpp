@@ -116,6 +116,14 @@ rocksdb::ColumnFamilyOptions smallFamilyOptions(const RocksDbOptions& options,
   return family;
 }
 
+// The store's families in handle order: default (unused), blobs, heads.
+std::vector<rocksdb::ColumnFamilyDescriptor> columnFamilies(
+    const RocksDbOptions& options, const std::shared_ptr<rocksdb::Cache>& cache) {
+  return {{rocksdb::kDefaultColumnFamilyName, smallFamilyOptions(options, cache)},
+          {kBlobsFamily, blobsFamilyOptions(options, cache)},
+          {kHeadsFamily, smallFamilyOptions(options, cache)}};
+}
+
 rocksdb::DBOptions databaseOptions(const RocksDbOptions& options) {
   rocksdb::DBOptions db;
   db.create_if_missing = options.createIfMissing;
@@ -185,12 +193,8 @@ core::Result<std::unique_ptr<RocksDbStore>> RocksDbStore::open(
     }
   }
 
-  auto cache = rocksdb::NewLRUCache(options.blockCacheBytes);
-  const std::vector<rocksdb::ColumnFamilyDescriptor> families = {
-      {rocksdb::kDefaultColumnFamilyName, smallFamilyOptions(options, cache)},
-      {kBlobsFamily, blobsFamilyOptions(options, cache)},
-      {kHeadsFamily, smallFamilyOptions(options, cache)},
-  };
+  const std::vector<rocksdb::ColumnFamilyDescriptor> families =
+      columnFamilies(options, rocksdb::NewLRUCache(options.blockCacheBytes));
   auto db = std::make_unique<Db>();
   rocksdb::DB* raw = nullptr;
   const rocksdb::DBOptions dbOptions = databaseOptions(options);
@@ -493,12 +497,8 @@ core::Result<StoreCopyReport> RocksDbStore::copyStore(const std::filesystem::pat
   if (error) return core::Status::ioError("cannot create " + scratch.path.string());
   RocksDbOptions readOptions = options;
   readOptions.createIfMissing = false;
-  auto cache = rocksdb::NewLRUCache(size_t{8} << 20);
-  const std::vector<rocksdb::ColumnFamilyDescriptor> families = {
-      {rocksdb::kDefaultColumnFamilyName, smallFamilyOptions(readOptions, cache)},
-      {kBlobsFamily, blobsFamilyOptions(readOptions, cache)},
-      {kHeadsFamily, smallFamilyOptions(readOptions, cache)},
-  };
+  const std::vector<rocksdb::ColumnFamilyDescriptor> families =
+      columnFamilies(readOptions, rocksdb::NewLRUCache(size_t{8} << 20));
   rocksdb::DBOptions dbOptions = databaseOptions(readOptions);
   dbOptions.max_open_files = -1;
   Db db;

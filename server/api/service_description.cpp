@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/vocab.h"
 #include "server/api/route_call.h"
 #include "server/http/http_error.h"
 #include "server/ledgers/ledger_registry.h"
@@ -25,8 +26,6 @@ namespace results = sparql::results;
 constexpr const char* kSd = "http://www.w3.org/ns/sparql-service-description#";
 constexpr const char* kVoid = "http://rdfs.org/ns/void#";
 constexpr const char* kFormats = "http://www.w3.org/ns/formats/";
-constexpr const char* kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
-constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
 // Named graphs listed at most; a store with more lists the first ones (by id).
 constexpr size_t kMaxNamedGraphs = 10'000;
 
@@ -47,9 +46,10 @@ std::string endpointUrl(const RouteCall& call) {
 }
 
 std::vector<Triple> describe(const RouteCall& call, const nlohmann::json& summary, bool update) {
-  const core::Term type = core::Term::iri(kRdfType);
+  const core::Term type = core::Term::iri(std::string(core::vocab::kRdfType));
   const core::Term service = core::Term::blank("service");
   const core::Term dataset = core::Term::blank("dataset");
+  const core::Term voidTriples = core::Term::iri(std::string(kVoid) + "triples");
   std::vector<Triple> out = {{service, type, sd("Service")},
                              {service, sd("endpoint"), core::Term::iri(endpointUrl(call))},
                              {service, sd("supportedLanguage"), sd("SPARQL11Query")}};
@@ -66,12 +66,13 @@ std::vector<Triple> describe(const RouteCall& call, const nlohmann::json& summar
   for (const nlohmann::json& graph : summary["graphs"]) {
     const std::string name = graph.value("graph", "");
     const core::Term triples =
-        core::Term::literal(std::to_string(graph.value("triples", uint64_t{0})), kXsdInteger);
+        core::Term::literal(std::to_string(graph.value("triples", uint64_t{0})),
+                            std::string(core::vocab::kXsd) + "integer");
     if (name.empty()) {
       const core::Term node = core::Term::blank("defaultGraph");
       out.push_back({dataset, sd("defaultGraph"), node});
       out.push_back({node, type, sd("Graph")});
-      out.push_back({node, core::Term::iri(std::string(kVoid) + "triples"), triples});
+      out.push_back({node, voidTriples, triples});
       continue;
     }
     if (named == kMaxNamedGraphs) continue;
@@ -83,7 +84,7 @@ std::vector<Triple> describe(const RouteCall& call, const nlohmann::json& summar
     out.push_back({entry, sd("name"), core::Term::iri(name)});
     out.push_back({entry, sd("graph"), node});
     out.push_back({node, type, sd("Graph")});
-    out.push_back({node, core::Term::iri(std::string(kVoid) + "triples"), triples});
+    out.push_back({node, voidTriples, triples});
   }
   return out;
 }
