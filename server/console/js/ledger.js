@@ -40,10 +40,15 @@ export function renderPredicates(container, summary, prefixes) {
   container.innerHTML = `${html}</tbody></table>`;
 }
 
-// The commit history, newest first, a page at a time; `onPick(t)` reads the ledger at t.
-export async function renderCommits(container, ledger, onPick, before) {
+// One page of the commit history, newest first: {commits: [{t, time}], next}.
+export function commitsPage(ledger, before) {
   const query = before ? `?limit=50&before=${before}` : '?limit=50';
-  const page = await json(`${ledgerPath(ledger)}/commits${query}`);
+  return json(`${ledgerPath(ledger)}/commits${query}`);
+}
+
+// Draws a page of the commit history; `onPick(t)` reads the ledger at t; "Older" fetches and
+// draws the next page.
+export function renderCommits(container, ledger, page, onPick) {
   let html = '<table class="rows"><thead><tr><th class="num">t</th><th>time (UTC)</th><th></th></tr></thead><tbody>';
   for (const c of page.commits) {
     html += `<tr><td class="num">${c.t}</td><td>${escapeHtml(c.time)}</td><td><button data-t="${c.t}">Query at t = ${c.t}</button></td></tr>`;
@@ -53,6 +58,7 @@ export async function renderCommits(container, ledger, onPick, before) {
   container.innerHTML = html;
   container.querySelectorAll('[data-t]').forEach((b) => b.addEventListener('click', () => onPick(Number(b.dataset.t))));
   const older = container.querySelector('[data-older]');
-  if (older) older.addEventListener('click', () => renderCommits(container, ledger, onPick, older.dataset.older));
-  return page;
+  if (older) {
+    older.addEventListener('click', async () => renderCommits(container, ledger, await commitsPage(ledger, older.dataset.older), onPick));
+  }
 }

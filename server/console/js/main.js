@@ -7,7 +7,7 @@ import { call, json, ledgerPath, setToken, token } from './api.js';
 import { LINK_PROBE, examplesFor } from './examples.js';
 import { renderGraph } from './graph.js';
 import { escapeHtml, highlight } from './highlight.js';
-import { renderCommits, renderPredicates, renderSummary } from './ledger.js';
+import { commitsPage, renderCommits, renderPredicates, renderSummary } from './ledger.js';
 import { formatSeconds, renderPlan } from './plan.js';
 import { PrefixMap } from './prefixes.js';
 import { fromNTriples, fromNeo4j, fromSparqlJson } from './results.js';
@@ -27,6 +27,7 @@ const state = {
   texts: JSON.parse(localStorage.getItem('cairn.texts') || 'null') || { ...DEFAULT_TEXT },
   prefixes: new PrefixMap(),
   summary: null,
+  commits: null, // the newest page of the commit log
   model: null,   // the last answer (results.js)
   plan: null,    // the last plan
   raw: '',
@@ -244,6 +245,7 @@ async function loadLedger(name) {
   state.ledger = name;
   localStorage.setItem('cairn.ledger', name);
   state.summary = null;
+  state.commits = null;
   try {
     const summary = await json(`${ledgerPath(name)}?predicates=true`);
     state.summary = summary;
@@ -263,10 +265,11 @@ async function loadLedger(name) {
     examples.length = 1;
     state.examples = examplesFor(summary, state.prefixes, await linkPredicate(name));
     state.examples.forEach((e, i) => examples.add(new Option(`${e.language === 'cypher' ? 'Cypher' : 'SPARQL'}: ${e.title}`, String(i))));
-    const commits = await json(`${ledgerPath(name)}/commits?limit=50`);
-    $('commit-ts').innerHTML = commits.commits.map((c) => `<option value="${c.t}">${escapeHtml(c.time)}</option>`).join('');
+    // The newest commits: the "at t" suggestions here, the first page of the ledger tab.
+    state.commits = await commitsPage(name);
+    $('commit-ts').innerHTML = state.commits.commits.map((c) => `<option value="${c.t}">${escapeHtml(c.time)}</option>`).join('');
     $('at-t').max = String(summary.t);
-    if (!$('view-ledger').hidden) await showLedgerPage();
+    if (!$('view-ledger').hidden) showLedgerPage();
   } catch (error) {
     setStatus(error.message, 'error');
   }
@@ -282,11 +285,11 @@ async function linkPredicate(ledger) {
   }
 }
 
-async function showLedgerPage() {
-  if (!state.summary) return;
+function showLedgerPage() {
+  if (!state.summary || !state.commits) return;  // loadLedger draws it once both are in
   renderSummary($('ledger-summary'), state.summary);
   renderPredicates($('ledger-predicates'), state.summary, state.prefixes);
-  await renderCommits($('ledger-commits'), state.ledger, (t) => {
+  renderCommits($('ledger-commits'), state.ledger, state.commits, (t) => {
     $('at-t').value = String(t);
     showView('query');
     run('query');
@@ -305,7 +308,7 @@ function showView(view) {
   document.querySelectorAll('[data-view]').forEach((b) => b.setAttribute('aria-selected', String(b.dataset.view === view)));
   $('view-query').hidden = view !== 'query';
   $('view-ledger').hidden = view !== 'ledger';
-  if (view === 'ledger') showLedgerPage().catch((error) => setStatus(error.message, 'error'));
+  if (view === 'ledger') showLedgerPage();
 }
 document.querySelectorAll('[data-view]').forEach((b) => b.addEventListener('click', () => showView(b.dataset.view)));
 
