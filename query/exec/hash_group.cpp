@@ -1,5 +1,7 @@
 #include "query/exec/hash_group.h"
 
+#include "query/expr/values.h"
+
 namespace cairn::query {
 
 std::vector<std::string> groupOutputVariables(const std::vector<GroupKey>& keys,
@@ -38,6 +40,15 @@ HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<Grou
     } else {
       argPrograms_.emplace_back(std::nullopt);
     }
+    const int argColumn =
+        a.arg && a.arg->kind == ExprKind::kVariable ? input_->column(a.arg->variable) : -1;
+    Counting counting = Counting::kNone;
+    if (a.function == AggregateCall::Function::kCount) {
+      if (!a.arg && !a.distinct) counting = Counting::kRows;
+      if (argColumn >= 0) counting = a.distinct ? Counting::kDistinct : Counting::kBound;
+    }
+    counting_.push_back(counting);
+    argColumns_.push_back(argColumn);
     aggText += (aggText.empty() ? "" : " ") + std::string(aggregateName(a.function)) + "(" +
                (a.distinct ? "DISTINCT " : "") + (a.arg ? toString(*a.arg) : "*") + ") AS ?" +
                a.resultVariable;
@@ -51,12 +62,38 @@ size_t HashGroup::groupOf(const ValueRow& keys) {
   if (it != index_.end()) return it->second;
   Group g;
   g.keys = keys;
-  for (const auto& a : aggregates_) g.aggregators.push_back(expr::makeAggregator(a));
+  for (size_t a = 0; a < aggregates_.size(); ++a) {
+    g.aggregators.push_back(counting_[a] == Counting::kNone ? expr::makeAggregator(aggregates_[a])
+                                                            : nullptr);
+  }
+  g.counts.assign(aggregates_.size(), 0);
+  g.distinctIds.resize(aggregates_.size());
+  g.distinctTerms.resize(aggregates_.size());
   g.charged = 96 + keys.size() * sizeof(ValueId) * 2 + aggregates_.size() * 64;
   charge(static_cast<int64_t>(g.charged));
   groups_.push_back(std::move(g));
   index_.emplace(keys, groups_.size() - 1);
   return groups_.size() - 1;
+}
+
+void HashGroup::countRow(Group& group, size_t a, const Batch& in, size_t r) {
+  if (counting_[a] == Counting::kRows) {
+    ++group.counts[a];
+    return;
+  }
+  const ValueId v = in.columns[argColumns_[a]][r];
+  if (!v.isBound()) return;
+  if (counting_[a] == Counting::kBound) {
+    ++group.counts[a];
+    return;
+  }
+  // Language tags compare without case, and a local term may be such a string: by term.
+  if (core::isLangString(v.type) || v.type == kLocalTermType) {
+    auto [it, inserted] = group.distinctTerms[a].insert(expr::distinctKey(ctx_.terms().decode(v)));
+    if (inserted) group.distinctBytes += sizeof(core::Term) + 48 + it->value.capacity();
+    return;
+  }
+  if (group.distinctIds[a].insert(v).second) group.distinctBytes += kDistinctIdBytes;
 }
 
 void HashGroup::consume() {
@@ -82,7 +119,9 @@ void HashGroup::consume() {
       if (touched.empty() || touched.back() != g) touched.push_back(g);
       Group& group = groups_[g];
       for (size_t a = 0; a < aggregates_.size(); ++a) {
-        if (!argPrograms_[a] && aggregates_[a].distinct) {
+        if (counting_[a] != Counting::kNone) {
+          countRow(group, a, in, r);
+        } else if (!argPrograms_[a] && aggregates_[a].distinct) {
           // COUNT(DISTINCT *): distinct solutions; ids are canonical, so the row's ids are a
           // faithful stand-in for the solution.
           std::string row;
@@ -100,7 +139,8 @@ void HashGroup::consume() {
     // Aggregator state (DISTINCT sets, GROUP_CONCAT buffers) grows with the rows: charge it.
     for (size_t g : touched) {
       size_t now = 96 + keys.size() * sizeof(ValueId) * 2 + aggregates_.size() * 64;
-      for (const auto& agg : groups_[g].aggregators) now += agg->retainedBytes();
+      for (const auto& agg : groups_[g].aggregators) now += agg ? agg->retainedBytes() : 0;
+      now += groups_[g].distinctBytes;
       if (now > groups_[g].charged) {
         charge(static_cast<int64_t>(now - groups_[g].charged));
         groups_[g].charged = now;
@@ -122,7 +162,19 @@ bool HashGroup::produce(Batch& out) {
       if (keyOut_[k] >= 0) out.columns[keyOut_[k]].back() = g.keys[k];
     }
     for (size_t a = 0; a < aggregates_.size(); ++a) {
-      auto v = g.aggregators[a]->result();
+      std::optional<core::Term> v;
+      switch (counting_[a]) {
+        case Counting::kNone:
+          v = g.aggregators[a]->result();
+          break;
+        case Counting::kRows:
+        case Counting::kBound:
+          v = expr::makeInteger(g.counts[a]);
+          break;
+        case Counting::kDistinct:
+          v = expr::makeInteger(g.distinctIds[a].size() + g.distinctTerms[a].size());
+          break;
+      }
       if (v) out.columns[column(aggregates_[a].resultVariable)].back() = ctx_.terms().encode(*v);
     }
     ++out.rows;

@@ -3,9 +3,16 @@
 // ids (canonical, so equal terms group together without decoding); each group feeds one
 // expr::Aggregator per aggregate call. With no keys, one group over all rows — even none, so
 // COUNT(*) of nothing is 0. Groups and aggregator state are charged to the memory budget.
+//
+// COUNT(*), COUNT(?v) and COUNT(DISTINCT ?v) of an input column count ids and never decode a
+// value: ids are canonical, so id equality is term equality — except for language-tagged
+// strings, whose tags DISTINCT compares without case; those (and per-query local terms, which
+// may be such strings) still go through the aggregator's term set.
 
 #include <memory>
+#include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
@@ -29,12 +36,25 @@ class HashGroup final : public Operator {
   std::vector<const Operator*> inputs() const override { return {input_.get()}; }
 
  private:
+  // How an aggregate is computed: by an expr::Aggregator over decoded terms, or by counting ids.
+  enum class Counting { kNone, kRows, kBound, kDistinct };
   struct Group {
     ValueRow keys;
+    // Per aggregate; null where it counts ids.
     std::vector<std::unique_ptr<expr::Aggregator>> aggregators;
+    std::vector<uint64_t> counts;  // per aggregate: kRows/kBound counts
+    // Per aggregate, kDistinct only: the ids seen, and the terms (distinctKey) of the values
+    // that go by term.
+    std::vector<std::unordered_set<ValueId, ValueIdHash>> distinctIds;
+    std::vector<std::set<core::Term>> distinctTerms;
+    size_t distinctBytes = 0;  // retained by distinctIds and distinctTerms
     size_t charged = 0;
   };
   void consume();
+  // Feeds row r of `in` to aggregate a of `group`, which counts ids (counting_[a] != kNone).
+  void countRow(Group& group, size_t a, const Batch& in, size_t r);
+  // About what one entry of an unordered_set<ValueId> retains.
+  static constexpr size_t kDistinctIdBytes = 40;
   size_t groupOf(const ValueRow& keys);
 
   OperatorPtr input_;
@@ -44,7 +64,9 @@ class HashGroup final : public Operator {
   std::vector<int> keyColumns_;  // per key: input column for a plain variable, else -1
   std::vector<std::optional<expr::ExpressionProgram>> keyPrograms_;
   std::vector<std::optional<expr::ExpressionProgram>> argPrograms_;  // nullopt: COUNT(*)
-  std::vector<int> keyOut_;  // per key: output column, or -1 for an unnamed key
+  std::vector<Counting> counting_;                                   // per aggregate
+  std::vector<int> argColumns_;  // per aggregate: the input column of kBound/kDistinct
+  std::vector<int> keyOut_;      // per key: output column, or -1 for an unnamed key
   BatchRowValues row_;
   std::vector<Group> groups_;
   std::unordered_map<ValueRow, size_t, ValueRowHash> index_;

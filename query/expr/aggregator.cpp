@@ -19,19 +19,6 @@ namespace {
 using core::Term;
 using Function = AggregateCall::Function;
 
-// The term as DISTINCT compares it: simple and xsd:string literals are one term, and language
-// tags compare without case.
-Term distinctKey(const Term& t) {
-  Term key = t;
-  if (key.kind == core::TermKind::kLiteral) {
-    if (isStringDatatype(key.datatype)) key.datatype.clear();
-    for (char& c : key.language) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    }
-  }
-  return key;
-}
-
 size_t termBytes(const Term& t) {
   return sizeof(Term) + t.value.capacity() + t.datatype.capacity() + t.language.capacity();
 }
@@ -179,6 +166,17 @@ class GroupConcatAggregator final : public AggregatorBase {
 };
 
 }  // namespace
+
+Term distinctKey(const Term& t) {
+  Term key = t;
+  if (key.kind == core::TermKind::kLiteral) {
+    if (isStringDatatype(key.datatype)) key.datatype.clear();
+    for (char& c : key.language) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+    }
+  }
+  return key;
+}
 
 std::unique_ptr<Aggregator> makeAggregator(const AggregateCall& call) {
   switch (call.function) {

@@ -24,4 +24,8 @@ class Aggregator {
 
 std::unique_ptr<Aggregator> makeAggregator(const AggregateCall& call);
 
+// The term as DISTINCT compares it: simple and xsd:string literals are one term, and language
+// tags compare without case.
+core::Term distinctKey(const core::Term& t);
+
 }  // namespace cairn::query::expr
