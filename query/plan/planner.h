@@ -8,6 +8,8 @@
 //                             expanders) with its filters placed as soon as they can run
 //   exists_planner.cpp        EXISTS / NOT EXISTS: semi/anti join, or per-row substitution
 //   count_from_directory.cpp  fast path: COUNT of one pattern from the index directories
+//   factorized_count_planner.cpp  fast path: COUNT / GROUP BY COUNT over a tree of patterns
+//                             (with OPTIONAL trees) from per-value counts, no joined rows
 //   cypher_planner.cpp        the nodes whose operators differ under Cypher's semantics
 //   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
 //                             (ASC from the front, DESC from the tail, a few other-typed rows
@@ -38,6 +40,7 @@ inline constexpr std::string_view kRewriteTopKFromIndex = "top-k-from-index";
 inline constexpr std::string_view kRewriteTopKFromIndexDesc = "top-k-from-index-desc";
 inline constexpr std::string_view kRewriteTopKFromIndexMixed = "top-k-from-index-mixed";
 inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-directory";
+inline constexpr std::string_view kRewriteFactorizedCount = "factorized-count";
 inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
 inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
 inline constexpr std::string_view kRewritePropertySeek = "property-seek";
@@ -123,6 +126,12 @@ class Planner {
 
   // Fast paths: null when their preconditions do not hold.
   OperatorPtr tryCountFromDirectory(const GroupNode& group, const GraphScope& scope);
+  // COUNTs over a tree of patterns as a FactorizedCount (query/exec/factorized_count.h) that
+  // falls back to `fallback`, the group's ordinary plan over input rows estimated at
+  // `inputRows`, which it then owns; null (`fallback` untouched) when the shape does not fit or
+  // the ordinary plan is cheaper (factorized_count_planner.cpp).
+  OperatorPtr tryFactorizedCount(const GroupNode& group, const GraphScope& scope,
+                                 double inputRows, OperatorPtr& fallback);
   // Cypher aggregates over one label's nodes and their properties as a LabelAggregate
   // (query/exec/label_aggregate.h) that falls back to `fallback`, the group's ordinary plan,
   // which it then owns; null (and `fallback` untouched) when the shape does not fit
