@@ -276,6 +276,15 @@ core::Result<std::optional<uint64_t>> Ledger::encodeString(std::string_view lexi
   return strings_->find(lexical, misses);
 }
 
+uint64_t Ledger::sortedStrings() const {
+  const auto segments = strings_->segmentRefs();
+  if (segments.empty() || segments[0].kind != dictformat::SegmentKind::kDense ||
+      segments[0].firstId != 1) {
+    return 0;
+  }
+  return segments[0].entries;
+}
+
 core::Result<core::Term> Ledger::decodeNode(core::NodeId id) const {
   if (core::isBlankNode(id)) {
     return core::Term::blank("b" + std::to_string(id & ~core::kBlankNodeBit));

@@ -70,6 +70,10 @@ class Ledger {
   // Ids the next new IRI / string would get.
   uint64_t nextIriId() const { return iris_->size() + visibleIris_ + 1; }
   uint64_t nextStringId() const { return strings_->size() + visibleStrings_ + 1; }
+  // String ids 1..sortedStrings() were numbered in byte order (the bulk import's dense
+  // segment, docs/formats/dictionary.md); later ids follow arrival order. So the POST rows of a
+  // predicate's plain strings with these ids come in SPARQL's order of the strings.
+  uint64_t sortedStrings() const;
   const TermCodeTable& languageCodes() const { return languages_; }
   const TermCodeTable& datatypeCodes() const { return datatypes_; }
 

@@ -362,8 +362,13 @@ OperatorPtr Planner::planSlice(const Algebra& sliceNode, const GraphScope& scope
     order = order->children.at(0).get();
   }
   if (node.limit && order->kind == AlgebraKind::kOrderBy && ctx_.enabled(kRewriteTopK)) {
+    // Strings first: it declines unless nearly every row is a plain string, where the inline
+    // path would take them all for the few rows of another type.
     OperatorPtr sorted =
-        tryTopKFromIndex(order->as<OrderByNode>(), scope, node.offset + *node.limit);
+        tryTopKStringsFromIndex(order->as<OrderByNode>(), scope, node.offset + *node.limit);
+    if (!sorted) {
+      sorted = tryTopKFromIndex(order->as<OrderByNode>(), scope, node.offset + *node.limit);
+    }
     if (!sorted) {
       OperatorPtr input = plan(*order->children.at(0), scope);
       const double rows =

@@ -14,6 +14,8 @@
 //   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
 //                             (ASC from the front, DESC from the tail, a few other-typed rows
 //                             merged by a TopK)
+//   top_k_strings_from_index.cpp  fast path: ORDER BY ?o [more keys] LIMIT k over a predicate's
+//                             plain strings, numbered in byte order by the import
 //
 // Every rewrite and fast path has a name (docs/query-engine.md) that QueryOptions::
 // disabledRewrites switches off; the operators it produced say so in their PlanInfo details.
@@ -39,6 +41,7 @@ inline constexpr std::string_view kRewriteTopK = "top-k";
 inline constexpr std::string_view kRewriteTopKFromIndex = "top-k-from-index";
 inline constexpr std::string_view kRewriteTopKFromIndexDesc = "top-k-from-index-desc";
 inline constexpr std::string_view kRewriteTopKFromIndexMixed = "top-k-from-index-mixed";
+inline constexpr std::string_view kRewriteTopKFromIndexStrings = "top-k-from-index-strings";
 inline constexpr std::string_view kRewriteCountFromDirectory = "count-from-directory";
 inline constexpr std::string_view kRewriteFactorizedCount = "factorized-count";
 inline constexpr std::string_view kRewriteExistsSemiJoin = "exists-semi-join";
@@ -145,6 +148,11 @@ class Planner {
   // variants need it.
   OperatorPtr tryTopKFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
                                std::optional<uint64_t> k);
+  // ORDER BY ?o [more keys] LIMIT k (k = offset + limit) over `?s <p> ?o` with plain string
+  // objects: a TopK over POST's first (last) k strings with their ties and the few other rows
+  // (top_k_strings_from_index.cpp); null when the shape does not fit.
+  OperatorPtr tryTopKStringsFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
+                                      uint64_t k);
 
   OperatorPtr emptyResult(std::vector<std::string> variables, std::string why);
 
