@@ -98,7 +98,7 @@ void CypherLeftJoin::buildRight() {
 }
 
 bool CypherLeftJoin::matches(size_t i) const {
-  const ValueRow& row = table_->row(i);
+  const auto row = table_->row(i);
   for (size_t k = 0; k < tableKeys_.size(); ++k) {
     const ValueId& v = row[tableKeys_[k]];
     if (!v.isBound() || v != key_[k]) return false;
@@ -150,7 +150,7 @@ bool CypherLeftJoin::produce(Batch& out) {
       const size_t b = candidates_[candidate_];
       if (!matches(b)) continue;
       pushLeft();
-      const ValueRow& row = table_->row(b);
+      const auto row = table_->row(b);
       for (size_t c = 0; c < row.size(); ++c) {
         if (rightToOut_[c] >= 0) out.columns[rightToOut_[c]].back() = row[c];
       }

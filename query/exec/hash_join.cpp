@@ -47,7 +47,7 @@ bool HashJoin::produce(Batch& out) {
         out.columns[c].push_back(probeBatch_.columns[c][probeRow_]);
       }
       for (size_t c = probeWidth; c < out.columns.size(); ++c) out.columns[c].push_back({});
-      const ValueRow& row = table_.row(b);
+      const auto row = table_.row(b);
       for (size_t c = 0; c < row.size(); ++c) {
         ValueId& cell = out.columns[buildToOut_[c]].back();
         if (!cell.isBound()) cell = row[c];

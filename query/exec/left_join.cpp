@@ -66,7 +66,7 @@ bool LeftJoin::produce(Batch& out) {
       size_t b = candidates_[candidate_];
       if (!table_.compatible(b, key_)) continue;
       pushLeft();
-      const ValueRow& row = table_.row(b);
+      const auto row = table_.row(b);
       for (size_t c = 0; c < row.size(); ++c) {
         ValueId& cell = out.columns[rightToOut_[c]].back();
         if (!cell.isBound()) cell = row[c];

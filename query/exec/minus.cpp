@@ -28,7 +28,7 @@ bool Minus::produce(Batch& out) {
       for (size_t b : candidates_) {
         if (!table_.compatible(b, key)) continue;
         // The domains must share a variable bound on both sides.
-        const ValueRow& row = table_.row(b);
+        const auto row = table_.row(b);
         for (size_t k = 0; k < key.size() && !removed; ++k) {
           removed = key[k].isBound() && row[rightKeys_[k]].isBound();
         }
