@@ -11,8 +11,9 @@
 // ones and none with the other optionals.
 //
 // Chosen by cost: the fast path scans every row of every pattern (key columns only), so it runs
-// when that is not much more than the rows the ordinary plan would join and group; a selective
-// constant that lets the join probe a few rows keeps the ordinary plan.
+// when that is not much more than the work of the ordinary plan — the rows each of its
+// operators is estimated to produce, plus kProbeCost per bind-join probe; a selective constant
+// that lets the joins probe a few rows keeps the ordinary plan.
 
 #include <numeric>
 
@@ -26,10 +27,21 @@ namespace cairn::query::plan {
 namespace {
 
 // The ordinary plan reads and joins its rows; the fast path reads key columns and merges
-// sorted counts. It is chosen while it scans at most this many times the rows the ordinary
-// plan's input produces (plus a floor, below which either is fast).
-constexpr double kScanPerJoinedRow = 2;
+// sorted counts. It is chosen while it scans at most this many times the ordinary plan's work
+// (plus a floor, below which either is fast).
+constexpr double kScanPerPlannedRow = 2;
 constexpr double kScanFloor = 4096;
+
+// The ordinary plan's work: rows out of every operator, and a probe's cost per bind-join input
+// row (BindJoin, BindLeftJoin, ...).
+double plannedWork(const PlanInfo& node) {
+  double work = std::max(0.0, node.estimatedRows);
+  if (node.op.rfind("Bind", 0) == 0 && !node.children.empty()) {
+    work += std::max(0.0, node.children[0].estimatedRows) * kProbeCost;
+  }
+  for (const PlanInfo& child : node.children) work += plannedWork(child);
+  return work;
+}
 
 // Union-find over variable indexes, for the tree checks.
 struct Components {
@@ -129,7 +141,7 @@ bool isTree(const std::vector<CountPattern>& patterns, size_t variables) {
 }  // namespace
 
 OperatorPtr Planner::tryFactorizedCount(const GroupNode& group, const GraphScope& scope,
-                                        double inputRows, OperatorPtr& fallback) {
+                                        OperatorPtr& fallback) {
   if (!ctx_.enabled(kRewriteFactorizedCount)) return nullptr;
   if (scope.graphs.size() != 1 || group.keys.size() > 1 || group.aggregates.empty()) {
     return nullptr;
@@ -229,7 +241,8 @@ OperatorPtr Planner::tryFactorizedCount(const GroupNode& group, const GraphScope
     }
     spec.aggregates.push_back(a);
   }
-  if (scanned > kScanPerJoinedRow * inputRows + kScanFloor) return nullptr;
+  const double work = plannedWork(fallback->planInfo());
+  if (scanned > kScanPerPlannedRow * work + kScanFloor) return nullptr;
 
   spec.outputVariables = groupOutputVariables(group.keys, group.aggregates);
   auto op = std::make_unique<FactorizedCount>(ctx_, std::move(spec), std::move(fallback));

@@ -235,11 +235,10 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       if (op) break;
       const auto& group = node.as<GroupNode>();
       OperatorPtr input = child(0);
-      const double inputRows = estimateOf(*input);
-      double rows = group.keys.empty() ? 1 : std::max(1.0, inputRows / 10);
+      double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
       op = std::make_unique<HashGroup>(ctx_, std::move(input), group.keys, group.aggregates, scope);
       op->setEstimatedRows(rows);
-      if (OperatorPtr fused = tryFactorizedCount(group, scope, inputRows, op)) {
+      if (OperatorPtr fused = tryFactorizedCount(group, scope, op)) {
         fused->setEstimatedRows(rows);
         op = std::move(fused);
       }

@@ -130,11 +130,11 @@ class Planner {
   // Fast paths: null when their preconditions do not hold.
   OperatorPtr tryCountFromDirectory(const GroupNode& group, const GraphScope& scope);
   // COUNTs over a tree of patterns as a FactorizedCount (query/exec/factorized_count.h) that
-  // falls back to `fallback`, the group's ordinary plan over input rows estimated at
-  // `inputRows`, which it then owns; null (`fallback` untouched) when the shape does not fit or
-  // the ordinary plan is cheaper (factorized_count_planner.cpp).
+  // falls back to `fallback`, the group's ordinary plan, which it then owns; null (`fallback`
+  // untouched) when the shape does not fit or the ordinary plan is estimated cheaper
+  // (factorized_count_planner.cpp).
   OperatorPtr tryFactorizedCount(const GroupNode& group, const GraphScope& scope,
-                                 double inputRows, OperatorPtr& fallback);
+                                 OperatorPtr& fallback);
   // Cypher aggregates over one label's nodes and their properties as a LabelAggregate
   // (query/exec/label_aggregate.h) that falls back to `fallback`, the group's ordinary plan,
   // which it then owns; null (and `fallback` untouched) when the shape does not fit
