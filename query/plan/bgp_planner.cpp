@@ -11,11 +11,13 @@
 // are placed as soon as all their variables are certainly bound.
 
 #include <algorithm>
+#include <map>
 
 #include "query/exec/bind_join.h"
 #include "query/exec/filter.h"
 #include "query/exec/hash_join.h"
 #include "query/exec/index_scan.h"
+#include "query/exec/merge_join.h"
 #include "query/exec/values.h"
 #include "query/plan/planner.h"
 
@@ -61,6 +63,13 @@ std::string formatRows(double rows) {
   return buf;
 }
 
+// Whether an IndexScan of `p` yields its rows in subject order: a constant predicate and a
+// variable subject read from PSOT (or POST with a constant object), one graph.
+bool subjectOrdered(const TriplePattern& p, const GraphScope& scope) {
+  return scope.graphs.size() == 1 && !p.predicate.isVariable && p.subject.isVariable &&
+         !(p.object.isVariable && p.object.variable == p.subject.variable);
+}
+
 }  // namespace
 
 OperatorPtr Planner::hashJoin(OperatorPtr a, OperatorPtr b, double rows) {
@@ -79,6 +88,10 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
   if (current) bound.insert(current->variables().begin(), current->variables().end());
   double currentRows = current ? estimateOf(*current) : 1;
 
+  // The variable `current` comes ordered by (raw subject id), for merge joins; empty: none.
+  std::string sortedBy;
+  // The placed patterns that bind each variable as subject (for keptFraction).
+  std::map<std::string, std::vector<const TriplePattern*>> asSubject;
   std::vector<size_t> remaining(triples.size());
   for (size_t i = 0; i < triples.size(); ++i) remaining[i] = i;
   auto placeFilters = [&] {
@@ -126,7 +139,13 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
       }
       const bool connected = !current || !shared.empty();
       const double scan = cardinality_.scanRows(p, scope);
-      const double perBinding = cardinality_.fanout(p, shared, scope);
+      double perBinding = cardinality_.fanout(p, shared, scope);
+      // A bound subject keeps only the values that the pattern's predicate also has (a star of
+      // optional attributes). Not applied to bound objects: their values are skewed (a few hubs
+      // hold most rows), so a share of distinct values says little about a share of rows.
+      if (p.subject.isVariable && shared.count(p.subject.variable)) {
+        perBinding *= cardinality_.keptFraction(p, true, asSubject[p.subject.variable], scope);
+      }
       const double rowsAfter = current ? currentRows * perBinding : scan;
       Tier tier = Tier::kSource;
       const bool freePredicate = p.predicate.isVariable && !bound.count(p.predicate.variable) &&
@@ -148,17 +167,25 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     }
     const TriplePattern& pattern = triples[remaining[bestPos]];
     remaining.erase(remaining.begin() + static_cast<ptrdiff_t>(bestPos));
+    if (pattern.subject.isVariable) asSubject[pattern.subject.variable].push_back(&pattern);
     auto vars = patternVariables(pattern);
     bool sharesVariable = false;
     for (const auto& v : vars) sharesVariable = sharesVariable || bound.count(v) > 0;
     const double scan = cardinality_.scanRows(pattern, scope);
 
+    // Whether only the subject variable is shared with what is bound.
+    bool sharesOnlySubject = pattern.subject.isVariable && bound.count(pattern.subject.variable);
+    for (const auto& v : vars) {
+      sharesOnlySubject = sharesOnlySubject && (v == pattern.subject.variable || !bound.count(v));
+    }
     if (!current) {
       current = std::make_unique<IndexScan>(ctx_, pattern, scope);
+      if (subjectOrdered(pattern, scope)) sortedBy = pattern.subject.variable;
     } else if (!sharesVariable) {
       auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
       scanOp->setEstimatedRows(scan);
       current = hashJoin(std::move(current), std::move(scanOp), bestRows);
+      sortedBy.clear();
     } else {
       const double probes = currentRows;
       const bool bindAllowed = ctx_.enabled(kRewriteBindJoin);
@@ -168,10 +195,25 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
           current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +
                                              " rows for ~" + formatRows(probes) + " probes");
         }
+      } else if (ctx_.enabled(kRewriteMergeJoin) && !sortedBy.empty() && sharesOnlySubject &&
+                 pattern.subject.variable == sortedBy && subjectOrdered(pattern, scope)) {
+        // Both sides come in subject order (a star over PSOT): merge, no hash table; the
+        // output keeps the order for the star's next pattern.
+        auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+        scanOp->setEstimatedRows(scan);
+        current =
+            std::make_unique<MergeJoin>(ctx_, std::move(current), std::move(scanOp), sortedBy);
+        current->addDetail("rewrite", std::string(kRewriteMergeJoin));
+        if (ctx_.describesPlan()) {
+          current->addDetail("rejected", "bind join: ~" + formatRows(probes) + " probes x " +
+                                             formatRows(kProbeCost) + " > ~" + formatRows(scan) +
+                                             " scanned rows");
+        }
       } else {
         auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
         scanOp->setEstimatedRows(scan);
         current = hashJoin(std::move(current), std::move(scanOp), bestRows);
+        sortedBy.clear();
         if (ctx_.describesPlan()) {
           current->addDetail("rejected", bindAllowed
                                              ? "bind join: ~" + formatRows(probes) + " probes x " +

@@ -136,10 +136,40 @@ double Cardinality::fanout(const TriplePattern& pattern, const std::set<std::str
   };
   // Each bound position keeps about 1/distinct of the rows, never fewer distinct values than
   // rows when constants already narrowed the pattern.
-  if (isBound(pattern.subject)) rows /= std::clamp(t.subjects, 1.0, std::max(1.0, rows));
+  if (isBound(pattern.subject) && !pattern.object.isVariable && !pattern.predicate.isVariable) {
+    // (?s p o) with ?s bound: of the predicate's subjects, the share that has the value o
+    // (foaf:age "77": a few thousand of half a million), not one match per binding.
+    rows /= std::max(1.0, t.subjects);
+  } else if (isBound(pattern.subject)) {
+    rows /= std::clamp(t.subjects, 1.0, std::max(1.0, rows));
+  }
   if (isBound(pattern.object)) rows /= std::clamp(t.objects, 1.0, std::max(1.0, rows));
   if (isBound(pattern.predicate)) rows /= std::max(1.0, t.predicates);
   return rows;
+}
+
+double Cardinality::keptFraction(const TriplePattern& pattern, bool subject,
+                                 const std::vector<const TriplePattern*>& binders,
+                                 const GraphScope& scope) {
+  if (binders.empty() || scope.graphs.size() != 1 || pattern.predicate.isVariable) return 1;
+  const PlannerStatistics* s = stats(scope.graphs[0]);
+  auto predicate = ctx_.terms().findStored(pattern.predicate.term);
+  if (!s || !predicate) return 1;
+  // The largest fraction: the bound values lie in every binder's set, and a binder whose set
+  // they fill only in part (retailers among all subjects with a location) says less about
+  // them than one they fill (retailers among subjects with a legal name).
+  std::optional<double> kept;
+  for (const TriplePattern* binder : binders) {
+    if (binder->predicate.isVariable) continue;
+    auto other = ctx_.terms().findStored(binder->predicate.term);
+    const PredicateEstimate* q = other ? s->find(other->key) : nullptr;
+    if (!q) continue;
+    auto common = subject ? s->subjectOverlap(predicate->key, other->key)
+                          : s->objectOverlap(predicate->key, other->key);
+    const double distinct = subject ? q->subjects : q->objects;
+    if (common && distinct > 0) kept = std::max(kept.value_or(0.0), *common / distinct);
+  }
+  return std::min(1.0, kept.value_or(1.0));
 }
 
 }  // namespace cairn::query::plan

@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "query/algebra/term_pattern.h"
 #include "query/exec/exec_context.h"
@@ -39,6 +40,15 @@ class Cardinality {
   double statisticsRows(const TriplePattern& pattern, const GraphScope& scope);
   double fanout(const TriplePattern& pattern, const std::set<std::string>& bound,
                 const GraphScope& scope);
+  // Of the values a variable took as the subject (or object: `subject` false) of `binders`,
+  // the patterns placed before that bind it there, the fraction the pattern's predicate also
+  // has there: the largest |S_q ∩ S_p| / |S_q| over binders q with constant predicates, by
+  // the statistics' sketches (PlannerStatistics::subjectOverlap). fanout() assumes every bound
+  // value has the pattern; for optional attributes (a 15% attribute joined to a 30% one) the
+  // product of these fractions is what keeps a star's estimate near its size. 1 when unknown
+  // (several graphs, variable predicates, no statistics).
+  double keptFraction(const TriplePattern& pattern, bool subject,
+                      const std::vector<const TriplePattern*>& binders, const GraphScope& scope);
 
  private:
   struct Totals {

@@ -36,6 +36,7 @@ namespace cairn::query::plan {
 
 // Names of the rewrites and fast paths (QueryOptions::disabledRewrites).
 inline constexpr std::string_view kRewriteBindJoin = "bind-join";
+inline constexpr std::string_view kRewriteMergeJoin = "merge-join";
 inline constexpr std::string_view kRewriteFilterPushdown = "filter-pushdown";
 inline constexpr std::string_view kRewriteTopK = "top-k";
 inline constexpr std::string_view kRewriteTopKFromIndex = "top-k-from-index";

@@ -63,11 +63,26 @@ TEST(Planner, ReducerPlacedFirstDespiteWrittenOrder) {
 TEST(Planner, HashJoinWhenBothSidesAreLarge) {
   TestLedger ledger = exampleLedger(socialData());
   query::Query q = parseExample("SELECT * WHERE { ?x ex:name ?n . ?x ex:age ?a }");
-  query::PlanInfo plan = query::explainQuery(*ledger.ledger, q, {});
+  query::QueryOptions noMerge;
+  noMerge.disabledRewrites = {"merge-join"};
+  query::PlanInfo plan = query::explainQuery(*ledger.ledger, q, noMerge);
   const query::PlanInfo* join = findOp(plan, "HashJoin");
   ASSERT_NE(join, nullptr) << query::renderPlanText(plan);
   EXPECT_NE(detailOf(*join, "rejected").find("bind join"), std::string::npos);
   EXPECT_EQ(findOp(plan, "BindJoin"), nullptr);
+}
+
+TEST(Planner, MergeJoinForAStarInSubjectOrder) {
+  TestLedger ledger = exampleLedger(socialData(), /*tiny=*/true);
+  const std::string star = "SELECT * WHERE { ?x ex:name ?n . ?x ex:age ?a . ?x ex:likes ?y }";
+  auto r = runQuery(ledger, star);
+  const query::PlanInfo* join = findOp(r.report.plan, "MergeJoin");
+  ASSERT_NE(join, nullptr) << query::renderPlanText(r.report.plan);
+  EXPECT_EQ(findOp(r.report.plan, "HashJoin"), nullptr) << query::renderPlanText(r.report.plan);
+  expectSameWithout(ledger, star, "merge-join");
+  // A second shared variable (?n on both sides) is not a merge on the subject alone.
+  auto two = runQuery(ledger, "SELECT * WHERE { ?x ex:name ?n . ?x ex:nick ?n }");
+  EXPECT_EQ(findOp(two.report.plan, "MergeJoin"), nullptr);
 }
 
 TEST(Planner, BindJoinSwitchOffGivesSameAnswer) {
@@ -248,10 +263,11 @@ TEST(Planner, LimitWithoutOrderStopsScansEarly) {
   options.batchRows = 4;
   auto r = runQuery(ledger, "SELECT ?x ?n WHERE { ?x ex:name ?n . ?x ex:age ?a } LIMIT 5", options);
   EXPECT_EQ(r.result.rows.size(), 5u);
-  // The streaming (probe) side read a few batches, not all 200 rows.
-  const query::PlanInfo* join = findOp(r.report.plan, "HashJoin");
-  ASSERT_NE(join, nullptr);
+  // Both sides of the merge read a few batches, not all 200 rows.
+  const query::PlanInfo* join = findOp(r.report.plan, "MergeJoin");
+  ASSERT_NE(join, nullptr) << query::renderPlanText(r.report.plan);
   EXPECT_LE(join->children[0].actual->rows, 12u) << query::renderPlanText(r.report.plan);
+  EXPECT_LE(join->children[1].actual->rows, 12u) << query::renderPlanText(r.report.plan);
 }
 
 TEST(Planner, ExistsAsSemiJoinMatchesSubstitution) {
