@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "bench/datagen/lexical.h"
+#include "bench/datagen/quoted_literal.h"
 #include "bench/datagen/random.h"
 #include "bench/datagen/vocabulary.h"
 #include "core/check.h"
@@ -252,32 +253,7 @@ class StatementWriter {
     pos_ = static_cast<size_t>(end - buf_.get());
   }
   void putQuoted(std::string_view s) {
-    char* out = buf_.get() + pos_;
-    *out++ = '"';
-    for (char c : s) {
-      switch (c) {
-        case '"':
-          *out++ = '\\';
-          *out++ = '"';
-          break;
-        case '\\':
-          *out++ = '\\';
-          *out++ = '\\';
-          break;
-        case '\n':
-          *out++ = '\\';
-          *out++ = 'n';
-          break;
-        case '\r':
-          *out++ = '\\';
-          *out++ = 'r';
-          break;
-        default:
-          *out++ = c;
-      }
-    }
-    *out++ = '"';
-    pos_ = static_cast<size_t>(out - buf_.get());
+    pos_ = static_cast<size_t>(writeQuotedLiteral(buf_.get() + pos_, s) - buf_.get());
   }
 
   std::FILE* out_;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "bench/datagen/quoted_literal.h"
 #include "core/check.h"
 
 namespace cairn::bench::watdiv {
@@ -72,32 +73,7 @@ void TripleWriter::putNode(const Node& node) {
 }
 
 void TripleWriter::putQuoted(std::string_view s) {
-  char* out = buf_.get() + pos_;
-  *out++ = '"';
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        *out++ = '\\';
-        *out++ = '"';
-        break;
-      case '\\':
-        *out++ = '\\';
-        *out++ = '\\';
-        break;
-      case '\n':
-        *out++ = '\\';
-        *out++ = 'n';
-        break;
-      case '\r':
-        *out++ = '\\';
-        *out++ = 'r';
-        break;
-      default:
-        *out++ = c;
-    }
-  }
-  *out++ = '"';
-  pos_ = static_cast<size_t>(out - buf_.get());
+  pos_ = static_cast<size_t>(datagen::writeQuotedLiteral(buf_.get() + pos_, s) - buf_.get());
 }
 
 }  // namespace cairn::bench::watdiv

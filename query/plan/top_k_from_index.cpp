@@ -26,6 +26,7 @@
 #include "query/exec/top_k.h"
 #include "query/exec/union_all.h"
 #include "query/exec/values.h"
+#include "query/plan/object_order.h"
 #include "query/plan/ordered_other_rows.h"
 #include "query/plan/planner.h"
 
@@ -44,16 +45,10 @@ OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphSco
   if (orderBy.order.size() != 1) return nullptr;
   const bool descending = orderBy.order[0].descending;
   if (descending && (!k || !ctx_.enabled(kRewriteTopKFromIndexDesc))) return nullptr;
+  const TriplePattern* ordered = objectOrderedPattern(orderBy, scope);
+  if (!ordered) return nullptr;
+  const TriplePattern& p = *ordered;
   const Expr& key = orderBy.order[0].expr;
-  if (key.kind != ExprKind::kVariable) return nullptr;
-  const Algebra& input = *orderBy.children.at(0);
-  if (input.kind != AlgebraKind::kBgp || input.as<BgpNode>().triples.size() != 1) return nullptr;
-  const TriplePattern& p = input.as<BgpNode>().triples[0];
-  if (!p.object.isVariable || p.object.variable != key.variable || p.predicate.isVariable ||
-      !p.subject.isVariable || p.subject.variable == p.object.variable) {
-    return nullptr;
-  }
-  if (scope.graphs.size() != 1) return nullptr;
   auto predicate = ctx_.terms().findStored(p.predicate.term);
   if (!predicate) return nullptr;
   auto stats = ctx_.ledger().statistics(scope.graphs[0]);

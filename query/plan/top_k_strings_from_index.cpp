@@ -19,6 +19,7 @@
 #include "query/exec/index_scan.h"
 #include "query/exec/top_k.h"
 #include "query/exec/union_all.h"
+#include "query/plan/object_order.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query::plan {
@@ -32,20 +33,12 @@ constexpr uint64_t kOtherRows = 4096;
 
 OperatorPtr Planner::tryTopKStringsFromIndex(const OrderByNode& orderBy, const GraphScope& scope,
                                              uint64_t k) {
-  if (!ctx_.enabled(kRewriteTopKFromIndexStrings) || orderBy.order.empty() || k == 0) {
-    return nullptr;
-  }
+  if (!ctx_.enabled(kRewriteTopKFromIndexStrings) || k == 0) return nullptr;
+  const TriplePattern* shape = objectOrderedPattern(orderBy, scope);
+  if (!shape) return nullptr;
+  const TriplePattern& p = *shape;
   const bool descending = orderBy.order[0].descending;
-  const Expr& key = orderBy.order[0].expr;
-  if (key.kind != ExprKind::kVariable) return nullptr;
-  const Algebra& input = *orderBy.children.at(0);
-  if (input.kind != AlgebraKind::kBgp || input.as<BgpNode>().triples.size() != 1) return nullptr;
-  const TriplePattern& p = input.as<BgpNode>().triples[0];
-  if (!p.object.isVariable || p.object.variable != key.variable || p.predicate.isVariable ||
-      !p.subject.isVariable || p.subject.variable == p.object.variable) {
-    return nullptr;
-  }
-  if (scope.graphs.size() != 1) return nullptr;
+  const std::string& object = p.object.variable;
   const uint64_t sorted = ctx_.ledger().sortedStrings();
   if (sorted == 0) return nullptr;
   auto predicate = ctx_.terms().findStored(p.predicate.term);
@@ -103,7 +96,7 @@ OperatorPtr Planner::tryTopKStringsFromIndex(const OrderByNode& orderBy, const G
     }
   }
 
-  const std::string order = std::string(descending ? "DESC" : "ASC") + "(?" + key.variable +
+  const std::string order = std::string(descending ? "DESC" : "ASC") + "(?" + object +
                             ") from POST key order: strings numbered in byte order";
   OperatorPtr rows = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, candidates);
   rows->addDetail("rewrite", std::string(kRewriteTopKFromIndexStrings));
