@@ -48,7 +48,7 @@ void JoinTable::build(Operator& input) {
   // Linked from the last row down, so every chain lists its rows in build order.
   for (size_t i = rows_; i-- > 0;) {
     if (!complete[i]) continue;
-    const uint64_t h = hashOf(&cells_[i * width_]);
+    const uint64_t h = hashOf(cells_.data() + i * width_);
     hashes_[i] = static_cast<uint32_t>(h >> 32);
     uint32_t& head = heads_[h & mask_];
     next_[i] = head;
@@ -66,7 +66,7 @@ uint64_t JoinTable::hashOf(const ValueId* row) const {
 }
 
 bool JoinTable::keyEquals(size_t i, const ValueRow& key) const {
-  const ValueId* row = &cells_[i * width_];
+  const ValueId* row = cells_.data() + i * width_;
   for (size_t k = 0; k < keyColumns_.size(); ++k) {
     if (row[keyColumns_[k]] != key[k]) return false;
   }
@@ -104,7 +104,7 @@ void JoinTable::candidates(const ValueRow& key, std::vector<size_t>& out) const 
 }
 
 bool JoinTable::compatible(size_t i, const ValueRow& key) const {
-  const ValueId* row = &cells_[i * width_];
+  const ValueId* row = cells_.data() + i * width_;
   for (size_t k = 0; k < keyColumns_.size(); ++k) {
     const ValueId& a = row[keyColumns_[k]];
     if (a.isBound() && key[k].isBound() && a != key[k]) return false;

@@ -79,7 +79,7 @@ bool MergeJoin::produce(Batch& out) {
         out.columns[c].push_back(leftBatch_.columns[c][leftRow_]);
       }
       for (size_t c = leftWidth; c < out.columns.size(); ++c) out.columns[c].push_back({});
-      const ValueId* row = &group_[pairNext_ * rightWidth_];
+      const ValueId* row = group_.data() + pairNext_ * rightWidth_;
       for (size_t c = 0; c < rightWidth_; ++c) {
         if (rightToOut_[c] >= 0) out.columns[rightToOut_[c]].back() = row[c];
       }
