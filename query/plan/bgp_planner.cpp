@@ -168,7 +168,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     const TriplePattern& pattern = triples[remaining[bestPos]];
     remaining.erase(remaining.begin() + static_cast<ptrdiff_t>(bestPos));
     if (pattern.subject.isVariable) asSubject[pattern.subject.variable].push_back(&pattern);
-    auto vars = patternVariables(pattern);
+    std::vector<std::string> vars = patternVariables(pattern);
     bool sharesVariable = false;
     for (const auto& v : vars) sharesVariable = sharesVariable || bound.count(v) > 0;
     const double scan = cardinality_.scanRows(pattern, scope);
@@ -189,7 +189,17 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     } else {
       const double probes = currentRows;
       const bool bindAllowed = ctx_.enabled(kRewriteBindJoin);
-      if (bindAllowed && bindCheaper(probes, scan)) {
+      std::vector<const TriplePattern*> absorbed;
+      if (bindAllowed && bindCheaper(probes, scan) && pattern.subject.isVariable &&
+          placePropertyJoin(current, pattern, triples, remaining, bound,
+                            asSubject[pattern.subject.variable], bestRows, absorbed, scope)) {
+        // The star's other arms are placed too: their variables are bound from here on.
+        for (const TriplePattern* arm : absorbed) {
+          for (const auto& v : patternVariables(*arm)) {
+            if (std::find(vars.begin(), vars.end(), v) == vars.end()) vars.push_back(v);
+          }
+        }
+      } else if (bindAllowed && bindCheaper(probes, scan)) {
         current = std::make_unique<BindJoin>(ctx_, std::move(current), pattern, scope);
         if (ctx_.describesPlan()) {
           current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +

@@ -172,4 +172,30 @@ double Cardinality::keptFraction(const TriplePattern& pattern, bool subject,
   return std::min(1.0, kept.value_or(1.0));
 }
 
+std::optional<double> Cardinality::rowsBetween(uint64_t low, uint64_t high, uint64_t anchor,
+                                               const GraphScope& scope) {
+  if (scope.graphs.size() != 1) return std::nullopt;
+  const PlannerStatistics* s = stats(scope.graphs[0]);
+  const PredicateEstimate* a = s ? s->find(anchor) : nullptr;
+  if (!a || a->subjects <= 0) return std::nullopt;
+  const auto& order = s->predicatesInOrder();
+  double rows = 0;
+  for (auto it = std::upper_bound(order.begin(), order.end(), low); it != order.end() && *it < high;
+       ++it) {
+    const PredicateEstimate* p = s->find(*it);
+    if (!p || p->subjects <= 0) continue;
+    const double common = s->subjectOverlap(*it, anchor).value_or(0.0);
+    rows += p->rows / p->subjects * std::min(1.0, common / a->subjects);
+  }
+  return rows;
+}
+
+std::optional<double> Cardinality::distinctSubjects(uint64_t predicate, const GraphScope& scope) {
+  if (scope.graphs.size() != 1) return std::nullopt;
+  const PlannerStatistics* s = stats(scope.graphs[0]);
+  const PredicateEstimate* p = s ? s->find(predicate) : nullptr;
+  if (!p) return std::nullopt;
+  return p->subjects;
+}
+
 }  // namespace cairn::query::plan

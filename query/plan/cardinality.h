@@ -49,6 +49,15 @@ class Cardinality {
   // (several graphs, variable predicates, no statistics).
   double keptFraction(const TriplePattern& pattern, bool subject,
                       const std::vector<const TriplePattern*>& binders, const GraphScope& scope);
+  // Of the subjects that have predicate `anchor`, the rows each has (expected) with a predicate
+  // whose id lies strictly between `low` and `high`: the SPOT rows a property join passes over
+  // when it reads two arms in one range. The sum over those predicates p of rows(p) /
+  // subjects(p) x |S_p ∩ S_anchor| / |S_anchor|, from one graph's statistics; nullopt without
+  // them (several graphs, no statistics).
+  std::optional<double> rowsBetween(uint64_t low, uint64_t high, uint64_t anchor,
+                                    const GraphScope& scope);
+  // The predicate's distinct subjects by the statistics of a one-graph scope, or nullopt.
+  std::optional<double> distinctSubjects(uint64_t predicate, const GraphScope& scope);
 
  private:
   struct Totals {

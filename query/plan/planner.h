@@ -14,6 +14,8 @@
 //   top_k_from_index.cpp      fast path: ORDER BY ?o over one predicate read in POST order
 //                             (ASC from the front, DESC from the tail, a few other-typed rows
 //                             merged by a TopK)
+//   property_join_planner.cpp a star of bind-joined attributes of one subject as one
+//                             PropertyJoin: a SPOT read per subject and range of predicates
 //   top_k_strings_from_index.cpp  fast path: ORDER BY ?o [more keys] LIMIT k over a predicate's
 //                             plain strings, numbered in byte order by the import
 //
@@ -50,6 +52,7 @@ inline constexpr std::string_view kRewriteGreedyOrder = "greedy-join-order";
 inline constexpr std::string_view kRewritePropertySeek = "property-seek";
 inline constexpr std::string_view kRewriteLabelAggregate = "label-aggregate";
 inline constexpr std::string_view kRewriteTrailEnds = "trail-ends";
+inline constexpr std::string_view kRewritePropertyJoin = "property-join";
 
 // Rows assumed for an operator without an estimate.
 inline constexpr double kUnknownRows = 1000;
@@ -117,6 +120,17 @@ class Planner {
   OperatorPtr placeBgp(const std::vector<TriplePattern>& triples, std::vector<Expr>& filters,
                        OperatorPtr outer, const std::set<std::string>& certain,
                        const GraphScope& scope);
+  // Where placeBgp bind-joins `first` (its subject a variable `current` binds): `first` and the
+  // other patterns of triples[remaining] on that subject that would be bind-joined as reducers
+  // (at most one match per subject), as one PropertyJoin on `current` reading each subject's
+  // SPOT rows once per range of predicates. The absorbed patterns leave `remaining` and are
+  // appended to `placed` and `subjectBinders`; `rows` becomes the estimate after them. False
+  // (nothing changed) when no other pattern qualifies (property_join_planner.cpp).
+  bool placePropertyJoin(OperatorPtr& current, const TriplePattern& first,
+                         const std::vector<TriplePattern>& triples, std::vector<size_t>& remaining,
+                         const std::set<std::string>& bound,
+                         std::vector<const TriplePattern*>& subjectBinders, double& rows,
+                         std::vector<const TriplePattern*>& placed, const GraphScope& scope);
   // placeBgp, then the remaining filters on top.
   OperatorPtr planBgp(const std::vector<TriplePattern>& triples, std::vector<Expr> filters,
                       OperatorPtr outer, const std::set<std::string>& certain,

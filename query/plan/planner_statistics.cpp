@@ -1,5 +1,6 @@
 #include "query/plan/planner_statistics.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -14,7 +15,9 @@ PlannerStatistics::PlannerStatistics(const index::LedgerStats& stats)
     byPredicate_.emplace(p.predicate, PredicateEstimate{static_cast<double>(p.rows),
                                                         static_cast<double>(p.distinctSubjects()),
                                                         static_cast<double>(p.distinctObjects())});
+    predicatesInOrder_.push_back(p.predicate);
   }
+  std::sort(predicatesInOrder_.begin(), predicatesInOrder_.end());
 }
 
 const PredicateEstimate* PlannerStatistics::find(uint64_t predicate) const {

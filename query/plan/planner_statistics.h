@@ -19,6 +19,7 @@
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 #include "index/stats/ledger_stats.h"
 
@@ -44,6 +45,8 @@ class PlannerStatistics {
   // about 4% of the union, half that error); nullopt when one has no rows.
   std::optional<double> subjectOverlap(uint64_t a, uint64_t b) const;
   std::optional<double> objectOverlap(uint64_t a, uint64_t b) const;
+  // The predicates with rows, in ascending id order (the order of SPOT within one subject).
+  const std::vector<uint64_t>& predicatesInOrder() const { return predicatesInOrder_; }
   double triples() const { return triples_; }
   double subjects() const { return subjects_; }
   double predicates() const { return predicates_; }
@@ -53,6 +56,7 @@ class PlannerStatistics {
   double subjects_ = 0;
   double predicates_ = 0;
   std::unordered_map<uint64_t, PredicateEstimate> byPredicate_;
+  std::vector<uint64_t> predicatesInOrder_;
   std::shared_ptr<const index::LedgerStats> sketches_;  // set by of(): overlaps need them
 
   std::optional<double> overlap(uint64_t a, uint64_t b, bool subjects) const;

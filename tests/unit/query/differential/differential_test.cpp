@@ -48,7 +48,8 @@ struct EngineConfig {
 // the generic operators meet the same queries as the fast paths.
 const std::vector<std::string> kRewrites = {
     "greedy-join-order",    "bind-join",       "filter-pushdown", "top-k", "top-k-from-index",
-    "count-from-directory", "exists-semi-join", "factorized-count", "merge-join"};
+    "count-from-directory", "exists-semi-join", "factorized-count", "merge-join",
+    "property-join"};
 
 std::set<std::string> rewritesOffFor(uint64_t seed) {
   std::set<std::string> off;

@@ -42,7 +42,10 @@ TEST(Planner, ReducerPlacedFirstDespiteWrittenOrder) {
   TestLedger ledger = exampleLedger(socialData());
   query::Query q =
       parseExample("SELECT ?n WHERE { ?x ex:name ?n . ?x ex:age ?a . ex:p7 ex:friend ?x }");
-  query::PlanInfo plan = query::explainQuery(*ledger.ledger, q, {});
+  // Bind joins, not the property join that reads both attributes at once (tested below).
+  query::QueryOptions noStar;
+  noStar.disabledRewrites = {"property-join"};
+  query::PlanInfo plan = query::explainQuery(*ledger.ledger, q, noStar);
   // The innermost (first placed) scan is the one-row friend pattern.
   const query::PlanInfo* node = &plan;
   while (!node->children.empty()) node = &node->children[0];
@@ -58,6 +61,14 @@ TEST(Planner, ReducerPlacedFirstDespiteWrittenOrder) {
   EXPECT_EQ(sortedRows(r.result), std::vector<std::string>{"\"n42\""});
   expectSameWithout(ledger, "SELECT ?n WHERE { ?x ex:name ?n . ?x ex:age ?a . ex:p7 ex:friend ?x }",
                     "greedy-join-order");
+  // With the property join, both attributes come from one SPOT read of ?x.
+  query::PlanInfo star = query::explainQuery(*ledger.ledger, q, {});
+  const query::PlanInfo* join = findOp(star, "PropertyJoin");
+  ASSERT_NE(join, nullptr) << query::renderPlanText(star);
+  EXPECT_EQ(findOp(star, "BindJoin"), nullptr) << query::renderPlanText(star);
+  EXPECT_NE(detailOf(*join, "rejected").find("2 bind joins"), std::string::npos);
+  expectSameWithout(ledger, "SELECT ?n WHERE { ?x ex:name ?n . ?x ex:age ?a . ex:p7 ex:friend ?x }",
+                    "property-join");
 }
 
 TEST(Planner, HashJoinWhenBothSidesAreLarge) {
@@ -89,7 +100,9 @@ TEST(Planner, BindJoinSwitchOffGivesSameAnswer) {
   TestLedger ledger = exampleLedger(socialData());
   const std::string sparql =
       "SELECT ?n ?a WHERE { ex:p7 ex:friend ?x . ?x ex:name ?n . ?x ex:age ?a }";
-  auto fast = runQuery(ledger, sparql);
+  query::QueryOptions on;
+  on.disabledRewrites = {"property-join"};
+  auto fast = runQuery(ledger, sparql, on);
   EXPECT_NE(findOp(fast.report.plan, "BindJoin"), nullptr);
   query::QueryOptions off;
   off.disabledRewrites = {"bind-join"};
