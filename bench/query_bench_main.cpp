@@ -3,6 +3,13 @@
 // sink that only counts. Run it on the 100K, 1M and 10M ledgers and compare the ratios.
 //
 //   query_bench --data DIR --ledger NAME [--reps N] [--only NAME] [--json]
+//               [--queries DIR] [--disable REWRITE]... [--versus-disable REWRITE]...
+//
+// --queries runs every *.rq file of DIR (sorted by name, as written: no prefixes added, no {K})
+// in place of the built-in envelope. --disable switches rewrites off (docs/query-engine.md).
+// --versus-disable also runs each query with those rewrites off, the two variants alternating
+// repetition by repetition, and reports both medians and their ratio: a same-run A/B of a
+// rewrite on a shared, noisy machine.
 //
 // Queries with a {K} placeholder draw a different entity per repetition (hubs excluded: K from
 // 100 up) so point lookups do not all hit one leaflet. Every query runs its --reps repetitions
@@ -14,8 +21,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -129,7 +140,8 @@ uint64_t classSize(const index::Ledger& ledger, const std::string& klass) {
 
 int main(int argc, char** argv) {
   cairn::core::tuneAllocatorForQueries();
-  std::string data = server::kDefaultDataDirectory, ledgerName, only;
+  std::string data = server::kDefaultDataDirectory, ledgerName, only, folder;
+  std::vector<std::string> disable, versusDisable;
   int reps = 21;
   bool json = false;
   CLI::App app{"SPARQL query envelope over a datagen ledger"};
@@ -137,6 +149,10 @@ int main(int argc, char** argv) {
   app.add_option("--ledger", ledgerName)->required();
   app.add_option("--reps", reps);
   app.add_option("--only", only, "Run only the query with this name");
+  app.add_option("--queries", folder, "Run the .rq files of this folder instead");
+  app.add_option("--disable", disable, "Switch a rewrite off (repeatable)");
+  app.add_option("--versus-disable", versusDisable,
+                 "Also run each query with this rewrite off, alternating (repeatable)");
   app.add_flag("--json", json);
   CLI11_PARSE(app, argc, argv);
 
@@ -145,58 +161,107 @@ int main(int argc, char** argv) {
     auto ledger = server::openLedger(*store, ledgerName, size_t{1} << 30);
     std::mt19937_64 random(7);
     nlohmann::json results = nlohmann::json::array();
-    if (!json) {
-      std::printf("%-20s %12s %12s %12s %10s %12s\n", "query", "median_ms", "min_ms", "max_ms",
-                  "rows", "peak_mem_MB");
-    }
-    for (const BenchQuery& q : kQueries) {
-      if (!only.empty() && only != q.name) continue;
-      uint64_t entities = 0;
-      if (q.klass[0] != '\0') entities = classSize(*ledger, q.klass);
-      // The entities this query visits: one per repetition. A first pass over all of them
-      // warms the cache (and is not timed), so figures are warm latencies like a server's.
-      std::vector<std::string> parameters;
-      for (int r = 0; r < reps; ++r) {
-        std::string k = "1";
-        if (entities > 0) {
-          const uint64_t low = std::min<uint64_t>(100, entities);
-          k = std::to_string(low + random() % (entities - low + 1));
-        }
-        parameters.push_back(k);
+
+    // The queries: the envelope (prefixes added, {K} drawn per repetition) or a folder's files.
+    struct Job {
+      std::string name;
+      bool bounded = false;
+      std::vector<std::string> texts;  // one per repetition
+    };
+    std::vector<Job> jobs;
+    if (!folder.empty()) {
+      std::vector<std::filesystem::path> files;
+      for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        if (entry.path().extension() == ".rq") files.push_back(entry.path());
       }
-      std::vector<double> ms;
-      uint64_t rows = 0, peakMemory = 0;
-      query::QueryOptions options;
-      options.reportPlan = false;  // as the server runs a query it was not asked to explain
-      for (int pass = 0; pass < 2; ++pass) {
-        for (const std::string& k : parameters) {
-          const auto start = Clock::now();
-          const query::Query parsed =
-              sparql::parseQuery(std::string(kPrefixes) + substitute(q.text, k));
-          CountingSink sink;
-          const query::QueryReport report = query::executeQuery(*ledger, parsed, options, sink);
-          const double elapsed =
-              std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-          if (pass == 0) continue;
-          ms.push_back(elapsed);
-          rows = sink.rows;
-          peakMemory = std::max(peakMemory, report.peakMemoryBytes);
+      std::sort(files.begin(), files.end());
+      for (const auto& path : files) {
+        if (!only.empty() && only != path.stem().string()) continue;
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        jobs.push_back({path.stem().string(), false,
+                        std::vector<std::string>(static_cast<size_t>(reps), text.str())});
+      }
+    } else {
+      for (const BenchQuery& q : kQueries) {
+        if (!only.empty() && only != q.name) continue;
+        uint64_t entities = 0;
+        if (q.klass[0] != '\0') entities = classSize(*ledger, q.klass);
+        // The entities this query visits: one per repetition.
+        Job job{q.name, q.bounded, {}};
+        for (int r = 0; r < reps; ++r) {
+          std::string k = "1";
+          if (entities > 0) {
+            const uint64_t low = std::min<uint64_t>(100, entities);
+            k = std::to_string(low + random() % (entities - low + 1));
+          }
+          job.texts.push_back(std::string(kPrefixes) + substitute(q.text, k));
         }
+        jobs.push_back(std::move(job));
+      }
+    }
+
+    query::QueryOptions options;
+    options.reportPlan = false;  // as the server runs a query it was not asked to explain
+    options.disabledRewrites.insert(disable.begin(), disable.end());
+    query::QueryOptions versus = options;
+    versus.disabledRewrites.insert(versusDisable.begin(), versusDisable.end());
+    const bool ab = !versusDisable.empty();
+    if (!json) {
+      std::printf("%-28s %12s %12s %12s %10s %12s%s\n", "query", "median_ms", "min_ms", "max_ms",
+                  "rows", "peak_mem_MB", ab ? "   versus_ms  ratio" : "");
+    }
+    for (const Job& job : jobs) {
+      // A first pass warms the cache (and is not timed), so figures are warm latencies like a
+      // server's; with --versus-disable the variants alternate within each pass.
+      std::vector<double> ms, versusMs;
+      uint64_t rows = 0, versusRows = 0, peakMemory = 0;
+      auto run = [&](const std::string& text, const query::QueryOptions& o, uint64_t& outRows) {
+        const auto start = Clock::now();
+        const query::Query parsed = sparql::parseQuery(text);
+        CountingSink sink;
+        const query::QueryReport report = query::executeQuery(*ledger, parsed, o, sink);
+        outRows = sink.rows;
+        peakMemory = std::max(peakMemory, report.peakMemoryBytes);
+        return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      };
+      for (int pass = 0; pass < 2; ++pass) {
+        for (const std::string& text : job.texts) {
+          const double a = run(text, options, rows);
+          const double b = ab ? run(text, versus, versusRows) : 0;
+          if (pass == 0) continue;
+          ms.push_back(a);
+          if (ab) versusMs.push_back(b);
+        }
+      }
+      if (ab && rows != versusRows) {
+        std::fprintf(stderr, "%s: %llu rows, %llu with the rewrites off\n", job.name.c_str(),
+                     static_cast<unsigned long long>(rows),
+                     static_cast<unsigned long long>(versusRows));
       }
       const double median = percentile(ms, 0.5);
       const double lo = *std::min_element(ms.begin(), ms.end());
       const double hi = *std::max_element(ms.begin(), ms.end());
+      const double versusMedian = ab ? percentile(versusMs, 0.5) : 0;
       if (json) {
-        results.push_back({{"query", q.name},
-                           {"bounded", q.bounded},
-                           {"medianMs", median},
-                           {"minMs", lo},
-                           {"maxMs", hi},
-                           {"rows", rows},
-                           {"peakChargedBytes", peakMemory}});
+        nlohmann::json r = {{"query", job.name},
+                            {"bounded", job.bounded},
+                            {"medianMs", median},
+                            {"minMs", lo},
+                            {"maxMs", hi},
+                            {"rows", rows},
+                            {"peakChargedBytes", peakMemory}};
+        if (ab) {
+          r["versusMedianMs"] = versusMedian;
+          r["ratio"] = median / versusMedian;
+        }
+        results.push_back(r);
       } else {
-        std::printf("%-20s %12.4f %12.4f %12.4f %10llu %12.1f\n", q.name, median, lo, hi,
+        std::printf("%-28s %12.4f %12.4f %12.4f %10llu %12.1f", job.name.c_str(), median, lo, hi,
                     static_cast<unsigned long long>(rows), peakMemory / 1048576.0);
+        if (ab) std::printf(" %11.4f %6.2f", versusMedian, median / versusMedian);
+        std::printf("\n");
       }
     }
     if (json) {
