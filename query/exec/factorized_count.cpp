@@ -109,7 +109,49 @@ FactorizedCount::FactorizedCount(ExecContext& ctx, FactorizedCountSpec spec, Ope
                spec_.variables[agg.root];
     }
     addDetail("counts", roots);
+    for (const auto& agg : spec_.aggregates) {
+      if (!starArms(agg).empty()) {
+        addDetail("star", agg.text + ": one merge of the arms' subject runs");
+      }
+    }
   }
+}
+
+std::vector<StarArm> FactorizedCount::starArms(const FactorizedCountSpec::Aggregate& a) const {
+  if (spec_.keyVariable >= 0 || a.distinct || a.root < 0) return {};
+  // Every variable but the root occurs once, at an object.
+  std::vector<int> uses(spec_.variables.size(), 0);
+  auto count = [&](const CountPattern& p) {
+    if (p.subjectVar >= 0) ++uses[p.subjectVar];
+    if (p.objectVar >= 0) ++uses[p.objectVar];
+  };
+  for (const auto& p : spec_.required) count(p);
+  for (const auto& o : spec_.optionals) {
+    if (o.link != a.root || o.patterns.size() != 1) return {};
+    count(o.patterns[0]);
+  }
+  auto arm = [&](const CountPattern& p, bool optional) -> std::optional<StarArm> {
+    if (p.subjectVar != a.root || (p.objectVar >= 0 && uses[p.objectVar] != 1)) return {};
+    StarArm out;
+    out.predicate = p.predicate;
+    if (p.objectVar < 0) out.object = p.object;
+    out.optional = optional;
+    out.impossible = p.impossible;
+    return out;
+  };
+  std::vector<StarArm> arms;
+  for (const auto& p : spec_.required) {
+    auto one = arm(p, false);
+    if (!one) return {};
+    arms.push_back(*one);
+  }
+  for (size_t j = 0; j < spec_.optionals.size(); ++j) {
+    // COUNT(?e) of an optional's variable counts its rows, as a required arm would.
+    auto one = arm(spec_.optionals[j].patterns[0], static_cast<int>(j) != a.countsOptional);
+    if (!one) return {};
+    arms.push_back(*one);
+  }
+  return arms;
 }
 
 FactorizedCount::~FactorizedCount() = default;
@@ -357,6 +399,12 @@ void FactorizedCount::compute() {
   if (requiredHolds) {
     for (size_t a = 0; a < aggregates; ++a) {
       const auto& agg = spec_.aggregates[a];
+      if (auto arms = starArms(agg); !arms.empty()) {
+        auto total = countStar(ctx_, spec_.graph, arms);
+        if (!total) throw Decline{};
+        counts[a] = {{ValueId{}, *total}};
+        continue;
+      }
       Message m = messageOf(agg.root, -1, spec_.required, !agg.distinct, agg.countsOptional);
       account(m, -1);
       if (spec_.keyVariable >= 0) {

@@ -20,7 +20,9 @@
 // and counts the values with a non-zero product; GROUP BY ?g roots it at g.
 //
 // So `?a knows ?b . ?b likes ?p` costs a scan of knows in POST (in-degree of each b) and of
-// likes in PSOT (out-degree of each b) and one merge, whatever the size of the join.
+// likes in PSOT (out-degree of each b) and one merge, whatever the size of the join. A count
+// rooted at the subject of a star whose other ends are leaves (optional arms included) builds
+// no list at all: one merge of the arms' subject runs (query/exec/star_run_merge.h).
 //
 // Declines at run time — a product or sum past 2^64 — by running the ordinary plan it was built
 // beside (`fallback`) instead, before any row is out.
@@ -31,6 +33,7 @@
 
 #include "index/permutation.h"
 #include "query/exec/operator.h"
+#include "query/exec/star_run_merge.h"
 
 namespace cairn::query {
 
@@ -98,6 +101,10 @@ class FactorizedCount final : public Operator {
   Message patternMessage(const CountPattern& pattern, int v, const Message* child);
   // Whether a pattern without variables holds.
   bool holds(const CountPattern& pattern);
+  // The arms of aggregate `a` when it counts a star on its root whose other ends are leaves
+  // (and optionals of one such arm each): counted by a merge of the arms' subject runs
+  // (query/exec/star_run_merge.h) instead of per-value lists. Empty otherwise.
+  std::vector<StarArm> starArms(const FactorizedCountSpec::Aggregate& a) const;
   void account(const Message& m, int sign);
 
   FactorizedCountSpec spec_;
