@@ -109,6 +109,15 @@ FactorizedCount::FactorizedCount(ExecContext& ctx, FactorizedCountSpec spec, Ope
                spec_.variables[agg.root];
     }
     addDetail("counts", roots);
+    std::string seeking;
+    auto seeks = [&](const std::vector<CountPattern>& patterns) {
+      for (const auto& p : patterns) {
+        if (p.fewObjects) seeking += (seeking.empty() ? "" : " . ") + p.text;
+      }
+    };
+    seeks(spec_.required);
+    for (const auto& optional : spec_.optionals) seeks(optional.patterns);
+    if (!seeking.empty()) addDetail("objects by seeking", seeking);
     for (const auto& agg : spec_.aggregates) {
       if (!starArms(agg).empty()) {
         addDetail("star", agg.text + ": one merge of the arms' subject runs");
@@ -215,6 +224,7 @@ FactorizedCount::Message FactorizedCount::patternMessage(const CountPattern& p, 
   const int other = vIsSubject ? p.objectVar : p.subjectVar;
   // Per row, the weight of the far end: 1 for a constant or a bare leaf, else its message's.
   const bool weighted = other >= 0 && child && !(child->open && child->entries.empty());
+  if (!weighted && !vIsSubject && other >= 0 && p.fewObjects) return objectCountsBySeeking(p);
   std::optional<WeightTable> weights;
   if (weighted) {
     weights.emplace(child->entries);
@@ -291,6 +301,34 @@ FactorizedCount::Message FactorizedCount::patternMessage(const CountPattern& p, 
   // Each value's rows are one run in the scan, so only the order of the runs may need fixing.
   if (!std::is_sorted(out.entries.begin(), out.entries.end(), entryBefore)) {
     std::sort(out.entries.begin(), out.entries.end(), entryBefore);
+  }
+  account(out, +1);
+  return out;
+}
+
+FactorizedCount::Message FactorizedCount::objectCountsBySeeking(const CountPattern& p) {
+  Message out;
+  const index::SnapshotReader* reader =
+      p.impossible ? nullptr : ctx_.reader(spec_.graph, Permutation::kPOST);
+  index::RowKey from = {p.predicate, 0, 0, 0, 0};
+  while (reader) {
+    ctx_.checkLimits();
+    auto found = reader->seek(from, ctx_.asOf());
+    if (!found.isOk()) throwStorageError(found.status());
+    if (!found.value() || found.value()->p != p.predicate) break;
+    const index::IndexRow& row = *found.value();
+    const uint64_t key[] = {p.predicate, row.ot, row.ok};
+    auto rows = reader->count(index::ScanRange::prefix(key), ctx_.asOf());
+    if (!rows.isOk()) throwStorageError(rows.status());
+    if (rows.value() > 0) out.entries.emplace_back(ValueId{row.ok, row.ot}, rows.value());
+    // The first key of the next object.
+    if (row.ok < UINT64_MAX) {
+      from = {p.predicate, row.ot, row.ok + 1, 0, 0};
+    } else if (row.ot < UINT8_MAX) {
+      from = {p.predicate, uint64_t{row.ot} + 1, 0, 0, 0};
+    } else {
+      break;
+    }
   }
   account(out, +1);
   return out;

@@ -46,6 +46,10 @@ struct CountPattern {
   ValueId object;
   std::string text;         // for EXPLAIN
   bool impossible = false;  // a constant the store does not hold: no rows
+  // Few distinct objects with long runs (by the statistics): the per-object counts of a leaf
+  // subject are taken value by value — a seek to the next object, its rows from the
+  // directories — instead of from a scan of every row.
+  bool fewObjects = false;
 };
 
 struct FactorizedCountSpec {
@@ -99,6 +103,9 @@ class FactorizedCount final : public Operator {
   // The message of one pattern to its variable `v`, the other end `y` (a variable whose message
   // is `child`, or -1: a constant end).
   Message patternMessage(const CountPattern& pattern, int v, const Message* child);
+  // The rows per object of `pattern` (a leaf subject), one seek and one directory count per
+  // distinct object (CountPattern::fewObjects).
+  Message objectCountsBySeeking(const CountPattern& pattern);
   // Whether a pattern without variables holds.
   bool holds(const CountPattern& pattern);
   // The arms of aggregate `a` when it counts a star on its root whose other ends are leaves

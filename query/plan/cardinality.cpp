@@ -190,6 +190,13 @@ std::optional<double> Cardinality::rowsBetween(uint64_t low, uint64_t high, uint
   return rows;
 }
 
+const PredicateEstimate* Cardinality::predicateEstimate(uint64_t predicate,
+                                                        const GraphScope& scope) {
+  if (scope.graphs.size() != 1) return nullptr;
+  const PlannerStatistics* s = stats(scope.graphs[0]);
+  return s ? s->find(predicate) : nullptr;
+}
+
 std::optional<double> Cardinality::distinctSubjects(uint64_t predicate, const GraphScope& scope) {
   if (scope.graphs.size() != 1) return std::nullopt;
   const PlannerStatistics* s = stats(scope.graphs[0]);

@@ -58,6 +58,9 @@ class Cardinality {
                                     const GraphScope& scope);
   // The predicate's distinct subjects by the statistics of a one-graph scope, or nullopt.
   std::optional<double> distinctSubjects(uint64_t predicate, const GraphScope& scope);
+  // Its rows and distinct subjects and objects by the statistics of a one-graph scope (the
+  // index root's: not the novelty's), or null.
+  const PredicateEstimate* predicateEstimate(uint64_t predicate, const GraphScope& scope);
 
  private:
   struct Totals {

@@ -31,6 +31,10 @@ namespace {
 // (plus a floor, below which either is fast).
 constexpr double kScanPerPlannedRow = 2;
 constexpr double kScanFloor = 4096;
+// Rows per distinct object from which a leaf's per-object counts are taken by seeking from one
+// object to the next (a descent and a directory count each, about two leaflets' boundaries)
+// rather than by reading every row.
+constexpr double kLongObjectRun = 4096;
 
 // The ordinary plan's work: rows out of every operator, and a probe's cost per bind-join input
 // row (BindJoin, BindLeftJoin, ...).
@@ -241,6 +245,29 @@ OperatorPtr Planner::tryFactorizedCount(const GroupNode& group, const GraphScope
     }
     spec.aggregates.push_back(a);
   }
+  // Objects whose runs are long (few distinct values: a gender, a class) are counted value by
+  // value from the directories, not row by row.
+  std::vector<int> uses(spec.variables.size(), 0);
+  auto countUses = [&](const std::vector<CountPattern>& patterns) {
+    for (const CountPattern& p : patterns) {
+      if (p.subjectVar >= 0) ++uses[p.subjectVar];
+      if (p.objectVar >= 0) ++uses[p.objectVar];
+    }
+  };
+  countUses(spec.required);
+  for (const auto& optional : spec.optionals) countUses(optional.patterns);
+  auto markFewObjects = [&](std::vector<CountPattern>& patterns) {
+    for (CountPattern& p : patterns) {
+      // Only a leaf subject sends plain run lengths to the object.
+      if (p.objectVar < 0 || p.subjectVar < 0 || uses[p.subjectVar] != 1 || p.impossible) {
+        continue;
+      }
+      const PredicateEstimate* e = cardinality_.predicateEstimate(p.predicate, scope);
+      p.fewObjects = e && e->objects > 0 && e->rows / e->objects >= kLongObjectRun;
+    }
+  };
+  markFewObjects(spec.required);
+  for (auto& optional : spec.optionals) markFewObjects(optional.patterns);
   const double work = plannedWork(fallback->planInfo());
   if (scanned > kScanPerPlannedRow * work + kScanFloor) return nullptr;
 
