@@ -12,10 +12,8 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "index/write/live_ledger.h"
-#include "query/update/update_executor.h"
 #include "sparql/parser/sparql_parser.h"
-#include "tests/unit/query/engine/engine_test_support.h"
+#include "tests/unit/query/engine/live_fixture.h"
 
 namespace cairn::testing {
 namespace {
@@ -107,34 +105,47 @@ std::string randomQuery(Random& r) {
   return "SELECT " + head + " WHERE { " + body + "}" + (grouped ? " GROUP BY " + key : "");
 }
 
-struct Fixture {
-  TestLedger base;
-  std::shared_ptr<index::LiveLedger> live;
-  uint64_t baseT = 0;
+using Fixture = LiveFixture;
 
-  Fixture(const std::string& data, bool tiny) : base(exampleLedger(data, tiny)) {
-    auto opened =
-        index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                tiny ? index::IndexConfig::tiny() : index::IndexConfig::defaults());
-    EXPECT_TRUE(opened.isOk()) << opened.status().toString();
-    if (opened.isOk()) live = std::move(opened).value();
-    baseT = live->snapshot()->t();
-  }
+// What a differing answer is reported with.
+std::string failureContext(uint64_t seed, uint64_t asOf, const std::string& sparql,
+                           const std::string& data, const std::string& insert,
+                           const std::string& remove) {
+  return "seed " + std::to_string(seed) + " at t " + std::to_string(asOf) + "\n" + sparql +
+         "\n--- data\n" + data + "--- inserted\n" + insert + "\n--- deleted\n" + remove;
+}
 
-  void update(const std::string& text) {
-    query::executeUpdate(*live, sparql::parseUpdate("PREFIX ex: <http://example.org/>\n" + text),
-                         {});
-  }
+// Options for the fast path and for the generic plan it must agree with, at `asOf`.
+std::pair<query::QueryOptions, query::QueryOptions> fastAndGeneric(uint64_t asOf,
+                                                                   size_t batchRows = 0) {
+  query::QueryOptions fast;
+  fast.asOf = asOf;
+  fast.batchRows = batchRows;
+  query::QueryOptions generic = fast;
+  generic.disabledRewrites = {"factorized-count"};
+  return {fast, generic};
+}
 
-  RunResult run(const std::string& sparql, const query::QueryOptions& options) const {
-    query::Query q = parseExample(sparql);
-    sparql::results::CollectingSink sink;
-    RunResult out;
-    out.report = query::executeQuery(*live->snapshot(), q, options, sink);
-    out.result = sink.take();
-    return out;
+// Commits novelty over `f`: random new facts, then retractions of random and of indexed ones
+// (from `data`; DELETE DATA takes no blank nodes). Returns the two update texts' bodies.
+std::pair<std::string, std::string> addNovelty(Random& r, Fixture& f, const std::string& data,
+                                               int inserts, int randomRemovals) {
+  std::string insert, remove;
+  for (int i = 0; i < inserts; ++i) insert += triple(r) + " ";
+  auto removable = [](const std::string& t) { return t.find("_:") == std::string::npos; };
+  for (int i = 0; i < randomRemovals; ++i) {
+    const std::string t = triple(r);
+    if (removable(t)) remove += t + " ";
   }
-};
+  std::istringstream lines(data);
+  std::string line;
+  for (int i = 0; std::getline(lines, line) && i < 10; ++i) {
+    if (removable(line)) remove += line + " ";
+  }
+  f.update("INSERT DATA { " + insert + "}");
+  f.update("DELETE DATA { " + remove + "}");
+  return {insert, remove};
+}
 
 TEST(FactorizedCountTest, RandomTreeCountsMatchTheGenericPlan) {
   int fastRuns = 0;
@@ -145,31 +156,12 @@ TEST(FactorizedCountTest, RandomTreeCountsMatchTheGenericPlan) {
     for (int i = 0; i < triples; ++i) data += triple(r) + "\n";
     Fixture f(data, seed % 2 == 0);
     if (!f.live) return;
-    // Novelty: new facts, and retractions of indexed ones.
-    std::string insert, remove;
-    for (int i = 0; i < 15; ++i) insert += triple(r) + " ";
-    // DELETE DATA takes no blank nodes.
-    auto removable = [](const std::string& t) { return t.find("_:") == std::string::npos; };
-    for (int i = 0; i < 8; ++i) {
-      const std::string t = triple(r);
-      if (removable(t)) remove += t + " ";
-    }
-    std::istringstream lines(data);
-    std::string line;
-    for (int i = 0; std::getline(lines, line) && i < 10; ++i) {
-      if (removable(line)) remove += line + " ";
-    }
-    f.update("INSERT DATA { " + insert + "}");
-    f.update("DELETE DATA { " + remove + "}");
+    auto [insert, remove] = addNovelty(r, f, data, 15, 8);
 
     for (int q = 0; q < 12; ++q) {
       const std::string sparql = randomQuery(r);
       for (uint64_t asOf : {uint64_t{UINT64_MAX}, f.baseT}) {
-        query::QueryOptions fastOptions;
-        fastOptions.asOf = asOf;
-        fastOptions.batchRows = seed % 3 == 0 ? 2 : 0;
-        query::QueryOptions genericOptions = fastOptions;
-        genericOptions.disabledRewrites = {"factorized-count"};
+        auto [fastOptions, genericOptions] = fastAndGeneric(asOf, seed % 3 == 0 ? 2 : 0);
         RunResult fast, generic;
         try {
           fast = f.run(sparql, fastOptions);
@@ -186,11 +178,7 @@ TEST(FactorizedCountTest, RandomTreeCountsMatchTheGenericPlan) {
             << sparql;
         fastRuns += factorized;
         EXPECT_EQ(sortedRows(fast.result), sortedRows(generic.result))
-            << "seed " << seed << " at t " << asOf << "\n"
-            << sparql << "\n--- data\n"
-            << data << "--- inserted\n"
-            << insert << "\n--- deleted\n"
-            << remove;
+            << failureContext(seed, asOf, sparql, data, insert, remove);
       }
     }
   }
@@ -220,15 +208,7 @@ TEST(FactorizedCountTest, StarsByOneMergeMatchTheGenericPlan) {
     for (int i = 0; i < 60 + r.below(80); ++i) data += triple(r) + "\n";
     Fixture f(data, seed % 2 == 0);
     if (!f.live) return;
-    std::string insert, remove;
-    for (int i = 0; i < 12; ++i) insert += triple(r) + " ";
-    std::istringstream lines(data);
-    std::string line;
-    for (int i = 0; std::getline(lines, line) && i < 8; ++i) {
-      if (line.find("_:") == std::string::npos) remove += line + " ";
-    }
-    f.update("INSERT DATA { " + insert + "}");
-    f.update("DELETE DATA { " + remove + "}");
+    auto [insert, remove] = addNovelty(r, f, data, 12, 0);
     for (int q = 0; q < 10; ++q) {
       std::string body;
       const int required = 1 + r.below(3), optional = r.below(3);
@@ -243,20 +223,12 @@ TEST(FactorizedCountTest, StarsByOneMergeMatchTheGenericPlan) {
       if (optional > 0 && r.chance(0.4)) count = "?o0";
       const std::string sparql = "SELECT (COUNT(" + count + ") AS ?n) WHERE { " + body + "}";
       for (uint64_t asOf : {uint64_t{UINT64_MAX}, f.baseT}) {
-        query::QueryOptions fastOptions;
-        fastOptions.asOf = asOf;
-        fastOptions.batchRows = seed % 3 == 0 ? 2 : 0;
-        query::QueryOptions genericOptions = fastOptions;
-        genericOptions.disabledRewrites = {"factorized-count"};
+        auto [fastOptions, genericOptions] = fastAndGeneric(asOf, seed % 3 == 0 ? 2 : 0);
         RunResult fast = f.run(sparql, fastOptions);
         RunResult generic = f.run(sparql, genericOptions);
         merged += !detailAnywhere(fast.report.plan, "star").empty();
         EXPECT_EQ(sortedRows(fast.result), sortedRows(generic.result))
-            << "seed " << seed << " at t " << asOf << "\n"
-            << sparql << "\n--- data\n"
-            << data << "--- inserted\n"
-            << insert << "\n--- deleted\n"
-            << remove;
+            << failureContext(seed, asOf, sparql, data, insert, remove);
       }
     }
   }
@@ -286,10 +258,7 @@ TEST(FactorizedCountTest, FewObjectsCountedBySeekingMatchTheGenericPlan) {
           "SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { ?s ex:g ?g }",
           "SELECT ?g (COUNT(*) AS ?n) WHERE { ?s ex:g ?g . ?s ex:n 3 } GROUP BY ?g"}) {
       for (uint64_t asOf : {uint64_t{UINT64_MAX}, f.baseT}) {
-        query::QueryOptions fastOptions;
-        fastOptions.asOf = asOf;
-        query::QueryOptions genericOptions = fastOptions;
-        genericOptions.disabledRewrites = {"factorized-count"};
+        auto [fastOptions, genericOptions] = fastAndGeneric(asOf);
         RunResult fast = f.run(sparql, fastOptions);
         RunResult generic = f.run(sparql, genericOptions);
         // ?s leads on to ex:n in the third: the object counts are weighted, read row by row.

@@ -8,10 +8,7 @@
 
 #include <random>
 
-#include "index/write/live_ledger.h"
-#include "query/update/update_executor.h"
-#include "sparql/parser/sparql_parser.h"
-#include "tests/unit/query/engine/engine_test_support.h"
+#include "tests/unit/query/engine/live_fixture.h"
 
 namespace cairn::testing {
 namespace {
@@ -28,18 +25,13 @@ TEST(MergeJoinTest, RandomStarsMatchTheHashJoin) {
     auto object = [&] { return std::to_string(rng() % 5); };
     std::string data;
     for (int i = 0; i < 150; ++i) data += subject() + " " + predicate() + " " + object() + " .\n";
-    TestLedger base = exampleLedger(data, /*tiny=*/true);
-    auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                          index::IndexConfig::tiny());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    auto live = std::move(opened).value();
+    LiveFixture f(data, /*tiny=*/true);
+    ASSERT_TRUE(f.live);
     std::string insert;
     for (int i = 0; i < 20; ++i) {
       insert += "ex:s" + std::to_string(rng() % 40) + " " + predicate() + " " + object() + " . ";
     }
-    query::executeUpdate(
-        *live,
-        sparql::parseUpdate("PREFIX ex: <http://example.org/>\nINSERT DATA { " + insert + "}"), {});
+    f.update("INSERT DATA { " + insert + "}");
 
     for (int q = 0; q < 10; ++q) {
       std::string body;
@@ -57,11 +49,10 @@ TEST(MergeJoinTest, RandomStarsMatchTheHashJoin) {
         options.disabledRewrites = {"bind-join"};
         query::QueryOptions without = options;
         without.disabledRewrites.insert("merge-join");
-        sparql::results::CollectingSink a, b;
-        auto report = query::executeQuery(*live->snapshot(), parseExample(sparql), options, a);
-        query::executeQuery(*live->snapshot(), parseExample(sparql), without, b);
-        merged += findOp(report.plan, "MergeJoin") != nullptr;
-        EXPECT_EQ(sortedRows(a.result()), sortedRows(b.result()))
+        RunResult a = f.run(sparql, options);
+        RunResult b = f.run(sparql, without);
+        merged += findOp(a.report.plan, "MergeJoin") != nullptr;
+        EXPECT_EQ(sortedRows(a.result), sortedRows(b.result))
             << "seed " << seed << " batchRows " << batchRows << "\n"
             << sparql << "\n"
             << data;

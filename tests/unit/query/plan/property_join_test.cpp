@@ -9,10 +9,7 @@
 
 #include <random>
 
-#include "index/write/live_ledger.h"
-#include "query/update/update_executor.h"
-#include "sparql/parser/sparql_parser.h"
-#include "tests/unit/query/engine/engine_test_support.h"
+#include "tests/unit/query/engine/live_fixture.h"
 
 namespace cairn::testing {
 namespace {
@@ -35,24 +32,15 @@ TEST(PropertyJoinTest, RandomStarsMatchTheBindJoins) {
     for (int i = 0; i < 6; ++i) data += subject() + " ex:sel ex:k" + std::to_string(i % 2) + " .\n";
     for (int i = 0; i < 60; ++i)
       data += subject() + " ex:ref ex:s" + std::to_string(rng() % 8) + " .\n";
-    TestLedger base = exampleLedger(data, /*tiny=*/true);
-    auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                          index::IndexConfig::tiny());
-    ASSERT_TRUE(opened.isOk()) << opened.status().toString();
-    auto live = std::move(opened).value();
+    LiveFixture f(data, /*tiny=*/true);
+    ASSERT_TRUE(f.live);
     std::string insert;
     for (int i = 0; i < 25; ++i) {
       insert += "ex:s" + std::to_string(rng() % 30) + " " + predicate() + " " + object() + " . ";
     }
-    query::executeUpdate(
-        *live,
-        sparql::parseUpdate("PREFIX ex: <http://example.org/>\nINSERT DATA { " + insert + "}"), {});
+    f.update("INSERT DATA { " + insert + "}");
     if (seed % 2 == 0) {
-      query::executeUpdate(*live,
-                           sparql::parseUpdate("PREFIX ex: <http://example.org/>\nDELETE WHERE { "
-                                               "?s ex:p" +
-                                               std::to_string(rng() % 6) + " \"1\" }"),
-                           {});
+      f.update("DELETE WHERE { ?s ex:p" + std::to_string(rng() % 6) + " \"1\" }");
     }
 
     for (int q = 0; q < 12; ++q) {
@@ -81,12 +69,11 @@ TEST(PropertyJoinTest, RandomStarsMatchTheBindJoins) {
         options.batchRows = batchRows;
         query::QueryOptions without = options;
         without.disabledRewrites.insert("property-join");
-        sparql::results::CollectingSink a, b;
-        auto report = query::executeQuery(*live->snapshot(), parseExample(sparql), options, a);
-        query::executeQuery(*live->snapshot(), parseExample(sparql), without, b);
-        chosen += findOp(report.plan, "PropertyJoin") != nullptr;
+        RunResult a = f.run(sparql, options);
+        RunResult b = f.run(sparql, without);
+        chosen += findOp(a.report.plan, "PropertyJoin") != nullptr;
         ++compared;
-        EXPECT_EQ(sortedRows(a.result()), sortedRows(b.result()))
+        EXPECT_EQ(sortedRows(a.result), sortedRows(b.result))
             << "seed " << seed << " batchRows " << batchRows << "\n"
             << sparql << "\n"
             << data;

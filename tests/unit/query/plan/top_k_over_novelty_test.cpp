@@ -7,10 +7,7 @@
 
 #include <algorithm>
 
-#include "index/write/live_ledger.h"
-#include "query/update/update_executor.h"
-#include "sparql/parser/sparql_parser.h"
-#include "tests/unit/query/engine/engine_test_support.h"
+#include "tests/unit/query/engine/live_fixture.h"
 
 namespace cairn::testing {
 namespace {
@@ -27,33 +24,9 @@ std::string baseData() {
   return d;
 }
 
-struct LiveFixture {
-  TestLedger base = exampleLedger(baseData(), /*tiny=*/true);
-  std::shared_ptr<index::LiveLedger> live;
-
-  LiveFixture() {
-    auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                          index::IndexConfig::defaults());
-    EXPECT_TRUE(opened.isOk()) << opened.status().toString();
-    if (opened.isOk()) live = std::move(opened).value();
-  }
-
-  void update(const std::string& text) {
-    query::executeUpdate(*live,
-                         sparql::parseUpdate("PREFIX ex: <http://example.org/>\n"
-                                             "PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n" +
-                                             text),
-                         {});
-  }
-
-  RunResult run(const std::string& sparql, query::QueryOptions options) const {
-    query::Query q = parseExample(sparql);
-    sparql::results::CollectingSink sink;
-    RunResult out;
-    out.report = query::executeQuery(*live->snapshot(), q, options, sink);
-    out.result = sink.take();
-    return out;
-  }
+// The index in tiny leaflets, the live ledger with the default configuration.
+struct TopKFixture : LiveFixture {
+  TopKFixture() : LiveFixture(baseData(), /*tiny=*/true, index::IndexConfig::defaults()) {}
 };
 
 // DELETE DATA of the `n` subjects with the largest values: the tree's tail, retracted.
@@ -69,7 +42,7 @@ std::string deleteLargest(int n) {
   return text + " }";
 }
 
-void expectSameAsGeneric(const LiveFixture& f, const std::string& sparql, uint64_t asOf,
+void expectSameAsGeneric(const TopKFixture& f, const std::string& sparql, uint64_t asOf,
                          bool mixed) {
   query::QueryOptions options;
   options.asOf = asOf;
@@ -86,7 +59,7 @@ void expectSameAsGeneric(const LiveFixture& f, const std::string& sparql, uint64
 }
 
 TEST(TopKOverNovelty, DescendingTailWithCommitsMatchesGenericPath) {
-  LiveFixture f;
+  TopKFixture f;
   ASSERT_NE(f.live, nullptr);
   const uint64_t baseT = f.live->snapshot()->t();
   // Retract the tree's last rows, then assert values inside and past the old tail.
