@@ -140,12 +140,20 @@ std::vector<StarArm> FactorizedCount::starArms(const FactorizedCountSpec::Aggreg
     count(o.patterns[0]);
   }
   auto arm = [&](const CountPattern& p, bool optional) -> std::optional<StarArm> {
-    if (p.subjectVar != a.root || (p.objectVar >= 0 && uses[p.objectVar] != 1)) return {};
     StarArm out;
     out.predicate = p.predicate;
-    if (p.objectVar < 0) out.object = p.object;
     out.optional = optional;
     out.impossible = p.impossible;
+    if (p.subjectVar == a.root) {
+      if (p.objectVar >= 0 && uses[p.objectVar] != 1) return {};
+      if (p.objectVar < 0) out.object = p.object;
+    } else if (p.objectVar == a.root) {
+      if (p.subjectVar >= 0 && uses[p.subjectVar] != 1) return {};
+      out.rootIsObject = true;
+      if (p.subjectVar < 0) out.subject = p.subject;
+    } else {
+      return {};
+    }
     return out;
   };
   std::vector<StarArm> arms;
@@ -160,6 +168,13 @@ std::vector<StarArm> FactorizedCount::starArms(const FactorizedCountSpec::Aggreg
     if (!one) return {};
     arms.push_back(*one);
   }
+  // Arms that hold the root as their object need a required one that holds it as its subject
+  // (the root is then a node: countStar merges node values only).
+  const bool anyObject =
+      std::any_of(arms.begin(), arms.end(), [](const StarArm& x) { return x.rootIsObject; });
+  const bool requiredSubject = std::any_of(
+      arms.begin(), arms.end(), [](const StarArm& x) { return !x.optional && !x.rootIsObject; });
+  if (anyObject && !requiredSubject) return {};
   return arms;
 }
 

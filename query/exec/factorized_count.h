@@ -21,8 +21,9 @@
 //
 // So `?a knows ?b . ?b likes ?p` costs a scan of knows in POST (in-degree of each b) and of
 // likes in PSOT (out-degree of each b) and one merge, whatever the size of the join. A count
-// rooted at the subject of a star whose other ends are leaves (optional arms included) builds
-// no list at all: one merge of the arms' subject runs (query/exec/star_run_merge.h).
+// rooted at a variable all of whose patterns end in leaves or constants (a star on a subject,
+// or a 2-hop chain through its middle; optional arms of one pattern included) builds no list
+// at all: one merge of the patterns' runs (query/exec/star_run_merge.h).
 //
 // Declines at run time — a product or sum past 2^64 — by running the ordinary plan it was built
 // beside (`fallback`) instead, before any row is out.

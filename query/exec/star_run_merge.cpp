@@ -11,12 +11,14 @@ namespace {
 
 using index::Column;
 
-// One arm's rows in subject order, as runs (subject, rows), reading the subject column only.
+// One arm's rows in the order of the root's values, as runs (value, rows), reading the one key
+// column that holds the root (the subject, or the object key within one object type).
 class RunStream {
  public:
-  RunStream(ExecContext& ctx, const index::SnapshotReader* reader, const index::ScanRange& range)
-      : ctx_(ctx) {
-    if (reader) cursor_.emplace(reader->scan(range, index::columnBit(Column::kS), ctx.asOf()));
+  RunStream(ExecContext& ctx, const index::SnapshotReader* reader, const index::ScanRange& range,
+            Column key)
+      : ctx_(ctx), key_column_(key) {
+    if (reader) cursor_.emplace(reader->scan(range, index::columnBit(key), ctx.asOf()));
     advance();
   }
 
@@ -32,7 +34,7 @@ class RunStream {
   void seek(uint64_t target) {
     if (done_ || key_ >= target) return;
     while (true) {
-      const std::vector<uint64_t>& s = batch_.column(Column::kS);
+      const std::vector<uint64_t>& s = batch_.column(key_column_);
       pos_ = static_cast<size_t>(std::lower_bound(s.begin() + static_cast<ptrdiff_t>(pos_),
                                                   s.begin() + static_cast<ptrdiff_t>(batch_.rows),
                                                   target) -
@@ -71,21 +73,22 @@ class RunStream {
       done_ = true;
       return;
     }
-    key_ = batch_.column(Column::kS)[pos_];
+    key_ = batch_.column(key_column_)[pos_];
     uint64_t n = 0;
     while (true) {
-      const uint64_t* s = batch_.column(Column::kS).data();
+      const uint64_t* s = batch_.column(key_column_).data();
       size_t end = pos_;
       while (end < batch_.rows && s[end] == key_) ++end;
       n += end - pos_;
       pos_ = end;
       if (pos_ < batch_.rows || !load()) break;
-      if (batch_.column(Column::kS)[0] != key_) break;
+      if (batch_.column(key_column_)[0] != key_) break;
     }
     rows_ = n;
   }
 
   ExecContext& ctx_;
+  Column key_column_;
   std::optional<index::SnapshotCursor> cursor_;
   index::ColumnBatch batch_;
   size_t pos_ = 0;
@@ -133,39 +136,16 @@ std::optional<uint64_t> countWithOptionals(uint64_t requiredRows, RunStream& req
 
 }  // namespace
 
-std::optional<uint64_t> countStar(ExecContext& ctx, core::NodeId graph,
-                                  const std::vector<StarArm>& arms) {
-  std::vector<std::unique_ptr<RunStream>> required, optional;
-  std::optional<uint64_t> requiredRows;  // of the one required arm, from the directories
-  size_t requiredArms = 0;
-  for (const StarArm& arm : arms) requiredArms += arm.optional ? 0 : 1;
-  if (requiredArms == 0) return std::nullopt;
-  for (const StarArm& arm : arms) {
-    const index::Permutation perm =
-        arm.object ? index::Permutation::kPOST : index::Permutation::kPSOT;
-    const index::SnapshotReader* reader = arm.impossible ? nullptr : ctx.reader(graph, perm);
-    std::vector<uint64_t> prefix{arm.predicate};
-    if (arm.object) prefix.insert(prefix.end(), {arm.object->type, arm.object->key});
-    const index::ScanRange range = index::ScanRange::prefix(prefix);
-    if (!arm.optional && requiredArms == 1) {
-      uint64_t rows = 0;
-      if (reader) {
-        auto counted = reader->count(range, ctx.asOf());
-        if (!counted.isOk()) throwStorageError(counted.status());
-        rows = counted.value();
-      }
-      requiredRows = rows;
-    }
-    auto stream = std::make_unique<RunStream>(ctx, reader, range);
-    (arm.optional ? optional : required).push_back(std::move(stream));
-  }
-  if (requiredRows && !optional.empty()) {
-    return countWithOptionals(*requiredRows, *required[0], optional);
-  }
+namespace {
+
+// The leapfrog merge of `required` (all non-empty lists of runs of one value order) with the
+// `optional` streams advanced alongside: the sum over common values of the product.
+std::optional<uint64_t> mergeRuns(std::vector<std::unique_ptr<RunStream>>& required,
+                                  std::vector<std::unique_ptr<RunStream>>& optional) {
   uint64_t total = 0;
   bool overflow = false;
   while (true) {
-    // Leapfrog the required arms to a subject they all have.
+    // Leapfrog the required arms to a value they all have.
     uint64_t target = 0;
     for (const auto& r : required) {
       if (r->done()) return total;
@@ -175,7 +155,7 @@ std::optional<uint64_t> countStar(ExecContext& ctx, core::NodeId graph,
       aligned = true;
       for (const auto& r : required) {
         r->seek(target);
-        if (r->done()) return overflow ? std::nullopt : std::optional<uint64_t>(total);
+        if (r->done()) return total;
         if (r->key() > target) {
           target = r->key();
           aligned = false;
@@ -196,6 +176,92 @@ std::optional<uint64_t> countStar(ExecContext& ctx, core::NodeId graph,
     if (overflow) return std::nullopt;
     for (const auto& r : required) r->next();
   }
+}
+
+// The scan of one arm: its permutation, range and root column, the root restricted to the
+// node type `nodeType` (0: any value, for arms with the root as subject in an unsplit merge).
+struct ArmScan {
+  index::Permutation perm;
+  index::ScanRange range;
+  Column key;
+};
+ArmScan armScan(const StarArm& arm, core::ObjectType nodeType) {
+  using index::Permutation;
+  if (!arm.rootIsObject) {
+    // Subjects: IRIs have ids below the blank-node bit, blank nodes at or above it.
+    const uint64_t low = nodeType == core::otype::kBlank ? core::kBlankNodeBit : 0;
+    const uint64_t high = nodeType == core::otype::kIri ? core::kBlankNodeBit - 1 : UINT64_MAX;
+    if (arm.object) {
+      const uint64_t ot = arm.object->type, ok = arm.object->key;
+      return {Permutation::kPOST,
+              {{arm.predicate, ot, ok, low, 0}, {arm.predicate, ot, ok, high, UINT64_MAX}},
+              Column::kS};
+    }
+    return {
+        Permutation::kPSOT,
+        {{arm.predicate, low, 0, 0, 0}, {arm.predicate, high, UINT64_MAX, UINT64_MAX, UINT64_MAX}},
+        Column::kS};
+  }
+  if (arm.subject) {
+    const uint64_t s = arm.subject->key;
+    return {Permutation::kSPOT,
+            index::ScanRange::prefix(std::vector<uint64_t>{s, arm.predicate, nodeType}),
+            Column::kOKey};
+  }
+  return {Permutation::kPOST,
+          index::ScanRange::prefix(std::vector<uint64_t>{arm.predicate, nodeType}), Column::kOKey};
+}
+
+}  // namespace
+
+std::optional<uint64_t> countStar(ExecContext& ctx, core::NodeId graph,
+                                  const std::vector<StarArm>& arms) {
+  size_t requiredArms = 0;
+  bool anyObject = false, requiredSubject = false;
+  for (const StarArm& arm : arms) {
+    requiredArms += arm.optional ? 0 : 1;
+    anyObject = anyObject || arm.rootIsObject;
+    requiredSubject = requiredSubject || (!arm.optional && !arm.rootIsObject);
+  }
+  if (requiredArms == 0 || (anyObject && !requiredSubject)) return std::nullopt;
+
+  auto streams = [&](core::ObjectType nodeType, std::vector<std::unique_ptr<RunStream>>& required,
+                     std::vector<std::unique_ptr<RunStream>>& optional) {
+    for (const StarArm& arm : arms) {
+      const ArmScan scan = armScan(arm, nodeType);
+      const index::SnapshotReader* reader = arm.impossible ? nullptr : ctx.reader(graph, scan.perm);
+      (arm.optional ? optional : required)
+          .push_back(std::make_unique<RunStream>(ctx, reader, scan.range, scan.key));
+    }
+  };
+  if (anyObject) {
+    // Subject ids and object keys sort alike within one node type: a merge per type.
+    uint64_t total = 0;
+    for (core::ObjectType nodeType : {core::otype::kIri, core::otype::kBlank}) {
+      std::vector<std::unique_ptr<RunStream>> required, optional;
+      streams(nodeType, required, optional);
+      auto part = mergeRuns(required, optional);
+      if (!part || __builtin_add_overflow(total, *part, &total)) return std::nullopt;
+    }
+    return total;
+  }
+  std::vector<std::unique_ptr<RunStream>> required, optional;
+  streams(0, required, optional);
+  if (requiredArms == 1 && !optional.empty()) {
+    // The required arm's rows from the directories; only the optional arms are read in full.
+    const StarArm& arm =
+        *std::find_if(arms.begin(), arms.end(), [](const StarArm& a) { return !a.optional; });
+    const ArmScan scan = armScan(arm, 0);
+    uint64_t rows = 0;
+    if (const index::SnapshotReader* reader =
+            arm.impossible ? nullptr : ctx.reader(graph, scan.perm)) {
+      auto counted = reader->count(scan.range, ctx.asOf());
+      if (!counted.isOk()) throwStorageError(counted.status());
+      rows = counted.value();
+    }
+    return countWithOptionals(rows, *required[0], optional);
+  }
+  return mergeRuns(required, optional);
 }
 
 }  // namespace cairn::query

@@ -196,9 +196,10 @@ std::string detailAnywhere(const query::PlanInfo& plan, const std::string& key) 
   return "";
 }
 
-// Stars on one subject whose other ends are leaves, with optional arms, are counted by one
-// merge of the arms' subject runs (query/exec/star_run_merge.h): multi-valued arms, constant
-// objects, blank-node subjects, optional arms with several rows per subject, COUNT of an
+// Stars on one variable whose other ends are leaves, with optional arms, are counted by one
+// merge of the arms' runs (query/exec/star_run_merge.h): the variable as subject or object
+// (2-hop chains through it), multi-valued arms, constant ends, blank nodes, literal objects
+// that no subject can match, optional arms with several rows per value, COUNT of an
 // optional's variable, over novelty with retractions and at the base's t.
 TEST(FactorizedCountTest, StarsByOneMergeMatchTheGenericPlan) {
   int merged = 0;
@@ -212,12 +213,19 @@ TEST(FactorizedCountTest, StarsByOneMergeMatchTheGenericPlan) {
     for (int q = 0; q < 10; ++q) {
       std::string body;
       const int required = 1 + r.below(3), optional = r.below(3);
-      for (int i = 0; i < required; ++i) {
-        body += "?s " + predicate(r) + " " +
-                (r.chance(0.25) ? constantObject(r) : "?a" + std::to_string(i)) + " . ";
-      }
+      // An arm holds ?s as its subject, or (a third of them) as its object: `?b p ?s`,
+      // `ex:n3 p ?s` (a 2-hop chain through ?s, counted node type by node type).
+      auto arm = [&](const std::string& other, bool constantAllowed) {
+        if (r.chance(0.33)) {
+          return (constantAllowed && r.chance(0.25) ? constantNode(r) : other) + " " +
+                 predicate(r) + " ?s . ";
+        }
+        return "?s " + predicate(r) + " " +
+               (constantAllowed && r.chance(0.25) ? constantObject(r) : other) + " . ";
+      };
+      for (int i = 0; i < required; ++i) body += arm("?a" + std::to_string(i), true);
       for (int i = 0; i < optional; ++i) {
-        body += "OPTIONAL { ?s " + predicate(r) + " ?o" + std::to_string(i) + " } ";
+        body += "OPTIONAL { " + arm("?o" + std::to_string(i), false) + "} ";
       }
       std::string count = "*";
       if (optional > 0 && r.chance(0.4)) count = "?o0";
