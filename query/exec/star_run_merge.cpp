@@ -29,17 +29,13 @@ class RunStream {
   // To the next run.
   void next() { advance(); }
 
-  // To the first run whose subject is >= target (the current one when it is): a binary search
+  // To the first run whose value is >= target (the current one when it is): a binary search
   // in each batch the target lies beyond, so runs skipped cost nothing per row.
   void seek(uint64_t target) {
     if (done_ || key_ >= target) return;
     while (true) {
-      const std::vector<uint64_t>& s = batch_.column(key_column_);
-      pos_ = static_cast<size_t>(std::lower_bound(s.begin() + static_cast<ptrdiff_t>(pos_),
-                                                  s.begin() + static_cast<ptrdiff_t>(batch_.rows),
-                                                  target) -
-                                 s.begin());
-      if (pos_ < batch_.rows) break;
+      pos_ = static_cast<size_t>(std::lower_bound(keys_ + pos_, keys_ + count_, target) - keys_);
+      if (pos_ < count_) break;
       if (!load()) {
         done_ = true;
         return;
@@ -49,40 +45,41 @@ class RunStream {
   }
 
  private:
-  // The next batch into batch_ (pos_ at its start); false at the end.
+  // The next batch (pos_ at its start); false at the end.
   bool load() {
     pos_ = 0;
-    if (!cursor_) {
-      batch_.clear();
-      return false;
-    }
+    count_ = 0;
+    keys_ = nullptr;
+    if (!cursor_) return false;
     auto more = cursor_->next(batch_);
     if (!more.isOk()) throwStorageError(more.status());
     if (!more.value()) {
       cursor_.reset();
-      batch_.clear();
       return false;
     }
     ctx_.checkLimits();
+    keys_ = batch_.column(key_column_).data();
+    count_ = batch_.rows;
     return true;
   }
 
-  // Reads the run that starts at pos_ (it may continue into the next batches).
+  // Reads the run that starts at pos_ (it may continue into the next batches). The batch's
+  // key column and size are kept in members, not re-read through the batch on every row.
   void advance() {
-    if (pos_ >= batch_.rows && !load()) {
+    if (pos_ >= count_ && !load()) {
       done_ = true;
       return;
     }
-    key_ = batch_.column(key_column_)[pos_];
-    uint64_t n = 0;
-    while (true) {
-      const uint64_t* s = batch_.column(key_column_).data();
-      size_t end = pos_;
-      while (end < batch_.rows && s[end] == key_) ++end;
-      n += end - pos_;
+    key_ = keys_[pos_];
+    size_t end = pos_ + 1;
+    while (end < count_ && keys_[end] == key_) ++end;
+    uint64_t n = end - pos_;
+    pos_ = end;
+    while (pos_ == count_ && load() && keys_[0] == key_) {  // the run goes on
+      end = 1;
+      while (end < count_ && keys_[end] == key_) ++end;
+      n += end;
       pos_ = end;
-      if (pos_ < batch_.rows || !load()) break;
-      if (batch_.column(key_column_)[0] != key_) break;
     }
     rows_ = n;
   }
@@ -91,6 +88,8 @@ class RunStream {
   Column key_column_;
   std::optional<index::SnapshotCursor> cursor_;
   index::ColumnBatch batch_;
+  const uint64_t* keys_ = nullptr;  // batch_'s key column
+  size_t count_ = 0;                // batch_'s rows
   size_t pos_ = 0;
   bool done_ = false;
   uint64_t key_ = 0;
