@@ -108,6 +108,13 @@ bool PropertyJoin::collect(ValueId subject) {
   if (impossible_ || !subject.isBound() || !core::isNode(subject.type)) return false;
   for (const Range& range : ranges_) {
     readRange(range, subject);
+    // A hub's multi-valued arm may hold many matches: they count against the budget.
+    int64_t held = 0;
+    for (const Arm& arm : arms_) held += static_cast<int64_t>(arm.matches.size() * sizeof(ValueId));
+    if (held > charged_) {
+      charge(held - charged_);
+      charged_ = held;
+    }
     for (size_t a = range.firstArm; a < range.endArm; ++a) {
       if (arms_[a].matches.empty()) return false;
     }

@@ -65,6 +65,7 @@ class PropertyJoin final : public Operator {
   bool emitting_ = false;         // the combinations of inRow_ are being written
   std::vector<size_t> odometer_;  // per arm: the match being written
   std::vector<ValueId> p_, o_, unused_;
+  int64_t charged_ = 0;  // bytes of the arms' matches charged to the memory budget
 };
 
 }  // namespace cairn::query

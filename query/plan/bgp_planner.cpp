@@ -191,7 +191,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
       const bool bindAllowed = ctx_.enabled(kRewriteBindJoin);
       std::vector<const TriplePattern*> absorbed;
       if (bindAllowed && bindCheaper(probes, scan) && pattern.subject.isVariable &&
-          placePropertyJoin(current, pattern, triples, remaining, bound,
+          placePropertyJoin(current, pattern, triples, remaining, bound, certainBound,
                             asSubject[pattern.subject.variable], bestRows, absorbed, scope)) {
         // The star's other arms are placed too: their variables are bound from here on.
         for (const TriplePattern* arm : absorbed) {

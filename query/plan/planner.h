@@ -126,9 +126,11 @@ class Planner {
   // SPOT rows once per range of predicates. The absorbed patterns leave `remaining` and are
   // appended to `placed` and `subjectBinders`; `rows` becomes the estimate after them. False
   // (nothing changed) when no other pattern qualifies (property_join_planner.cpp).
+  // `certain`: the variables every row of `current` binds (an unbound subject would match any
+  // subject, which a read of one subject's rows cannot give).
   bool placePropertyJoin(OperatorPtr& current, const TriplePattern& first,
                          const std::vector<TriplePattern>& triples, std::vector<size_t>& remaining,
-                         const std::set<std::string>& bound,
+                         const std::set<std::string>& bound, const std::set<std::string>& certain,
                          std::vector<const TriplePattern*>& subjectBinders, double& rows,
                          std::vector<const TriplePattern*>& placed, const GraphScope& scope);
   // placeBgp, then the remaining filters on top.

@@ -42,12 +42,13 @@ constexpr double kSingleValued = 1.05;
 bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first,
                                 const std::vector<TriplePattern>& triples,
                                 std::vector<size_t>& remaining, const std::set<std::string>& bound,
+                                const std::set<std::string>& certain,
                                 std::vector<const TriplePattern*>& subjectBinders, double& rows,
                                 std::vector<const TriplePattern*>& placed,
                                 const GraphScope& scope) {
   if (!ctx_.enabled(kRewritePropertyJoin) || scope.graphs.size() != 1 || !current) return false;
   const std::string& subject = first.subject.variable;
-  if (!armShape(first, subject) || !bound.count(subject)) return false;
+  if (!armShape(first, subject) || !certain.count(subject)) return false;
 
   const double probes = std::max(1.0, estimateOf(*current));
   // When nothing but this subject's attributes is left to place, no other pattern could cut

@@ -112,5 +112,28 @@ TEST(PropertyJoinTest, RangesSkipOtherPredicatesRows) {
                          << query::renderPlanText(run.report.plan);
 }
 
+// A subject the input leaves unbound (VALUES ... UNDEF) matches every subject: no property
+// join, which reads one subject's rows, may take such a row.
+TEST(PropertyJoinTest, AnUnboundSubjectIsNotReadAsOne) {
+  std::string data = "ex:a ex:p1 \"1\" ; ex:p2 \"2\" .\n";
+  for (int i = 0; i < 300; ++i)
+    data += "ex:f" + std::to_string(i) + " ex:p1 \"1\" ; ex:p2 \"2\" .\n";
+  TestLedger ledger = exampleLedger(data, /*tiny=*/true);
+  const std::string sparql =
+      "SELECT (COUNT(*) AS ?n) WHERE { { SELECT * WHERE { VALUES ?x { UNDEF ex:a } "
+      "?x ex:p1 ?a . ?x ex:p2 ?b } } }";
+  RunResult run = runQuery(ledger, sparql);
+  query::QueryOptions off;
+  off.disabledRewrites = {"property-join"};
+  EXPECT_EQ(sortedRows(run.result), sortedRows(runQuery(ledger, sparql, off).result));
+  EXPECT_EQ(sortedRows(run.result), std::vector<std::string>{intLit(302)});
+  // With ?x bound in every row, the star is read per subject.
+  RunResult bound =
+      runQuery(ledger, "SELECT * WHERE { VALUES ?x { ex:a ex:f1 } ?x ex:p1 ?a . ?x ex:p2 ?b }");
+  EXPECT_NE(findOp(bound.report.plan, "PropertyJoin"), nullptr)
+      << query::renderPlanText(bound.report.plan);
+  EXPECT_EQ(bound.result.rows.size(), 2u);
+}
+
 }  // namespace
 }  // namespace cairn::testing
