@@ -10,8 +10,9 @@
 // matches, arms in order (exactly what a chain of BindJoins over the same arms gives, in
 // another row order within one input row).
 //
-// Inner join only. Arms are distinct patterns whose own variables (objects) are not the subject
-// and not another arm's object; the planner (bgp_planner.cpp) keeps to that.
+// Inner join only. Every input row binds the subject. Arms are distinct patterns whose objects
+// are not the subject, and a variable that some input row leaves unbound is the object of one
+// arm at most; the planner (property_join_planner.cpp) keeps to that.
 
 #include <memory>
 #include <vector>

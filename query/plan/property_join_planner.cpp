@@ -29,9 +29,10 @@ bool armShape(const TriplePattern& p, const std::string& subject) {
          !(p.object.isVariable && p.object.variable == subject);
 }
 
-// The variable `p`'s object binds anew, or empty.
-std::string newObjectVariable(const TriplePattern& p, const std::set<std::string>& bound) {
-  return p.object.isVariable && !bound.count(p.object.variable) ? p.object.variable : "";
+// The variable at `p`'s object that some input rows may leave unbound (so the arm binds it),
+// or empty: at most one arm may bind a variable, or two arms would write one column.
+std::string freeObjectVariable(const TriplePattern& p, const std::set<std::string>& certain) {
+  return p.object.isVariable && !certain.count(p.object.variable) ? p.object.variable : "";
 }
 
 // At most one match per subject, within the sketches' error (distinct subjects ~1.6% off).
@@ -62,17 +63,17 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
     const TriplePattern* pattern;
     size_t index;  // in triples; kFirst for `first`
     double perBinding;
-    std::string object;  // the variable it binds anew, or empty
+    std::string object;  // freeObjectVariable()
   };
   constexpr size_t kFirst = std::numeric_limits<size_t>::max();
   std::vector<Candidate> candidates{
-      {&first, kFirst, rows / probes, newObjectVariable(first, bound)}};
+      {&first, kFirst, rows / probes, freeObjectVariable(first, certain)}};
   for (size_t index : remaining) {
     const TriplePattern& q = triples[index];
     if (!armShape(q, subject)) continue;
-    const std::string object = newObjectVariable(q, bound);
+    const std::string object = freeObjectVariable(q, certain);
     std::set<std::string> shared{subject};
-    if (q.object.isVariable && object.empty()) shared.insert(q.object.variable);
+    if (q.object.isVariable && bound.count(q.object.variable)) shared.insert(q.object.variable);
     const double perBinding = cardinality_.fanout(q, shared, scope) *
                               cardinality_.keptFraction(q, true, subjectBinders, scope);
     if (perBinding <= kSingleValued || onlyArmsLeft) {
@@ -83,8 +84,8 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
       candidates.begin(), candidates.end(),
       [](const Candidate& a, const Candidate& b) { return a.perBinding < b.perBinding; });
   std::set<std::string> taken;  // object variables the arms bind
-  if (!candidates.empty() && !newObjectVariable(first, bound).empty()) {
-    taken.insert(newObjectVariable(first, bound));
+  if (!candidates.empty() && !freeObjectVariable(first, certain).empty()) {
+    taken.insert(freeObjectVariable(first, certain));
   }
   std::vector<Candidate> arms;
   std::set<size_t> absorbed;

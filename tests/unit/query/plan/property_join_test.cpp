@@ -133,6 +133,19 @@ TEST(PropertyJoinTest, AnUnboundSubjectIsNotReadAsOne) {
   EXPECT_NE(findOp(bound.report.plan, "PropertyJoin"), nullptr)
       << query::renderPlanText(bound.report.plan);
   EXPECT_EQ(bound.result.rows.size(), 2u);
+  // ?y unbound in one row: the two arms reading it must agree on it, so only one of them joins
+  // the star (with ex:p3, which binds ?c); the other is bind-joined after it.
+  const std::string shared =
+      "SELECT ?x ?y ?c WHERE { VALUES (?x ?y) { (ex:a UNDEF) (ex:f1 \"1\") } "
+      "?x ex:p1 ?y . ?x ex:p2 ?y . ?x ex:p3 ?c }";
+  std::string more = data + "ex:a ex:p1 \"3\" ; ex:p2 \"1\", \"3\" ; ex:p3 \"c\" .\n";
+  for (int i = 0; i < 300; ++i) more += "ex:f" + std::to_string(i) + " ex:p3 \"c\" .\n";
+  TestLedger two = exampleLedger(more, /*tiny=*/true);
+  RunResult star = runQuery(two, shared);
+  EXPECT_NE(findOp(star.report.plan, "PropertyJoin"), nullptr)
+      << query::renderPlanText(star.report.plan);
+  EXPECT_EQ(sortedRows(star.result), sortedRows(runQuery(two, shared, off).result));
+  EXPECT_EQ(star.result.rows.size(), 2u);  // (ex:a "1" "c") and (ex:a "3" "c")
 }
 
 }  // namespace
