@@ -126,19 +126,26 @@ FactorizedCount::FactorizedCount(ExecContext& ctx, FactorizedCountSpec spec, Ope
   }
 }
 
+std::vector<int> FactorizedCountSpec::variableUses() const {
+  std::vector<int> uses(variables.size(), 0);
+  auto count = [&](const std::vector<CountPattern>& patterns) {
+    for (const CountPattern& p : patterns) {
+      if (p.subjectVar >= 0) ++uses[p.subjectVar];
+      if (p.objectVar >= 0) ++uses[p.objectVar];
+    }
+  };
+  count(required);
+  for (const auto& optional : optionals) count(optional.patterns);
+  return uses;
+}
+
 std::vector<StarArm> FactorizedCount::starArms(const FactorizedCountSpec::Aggregate& a) const {
   if (spec_.keyVariable >= 0 || a.distinct || a.root < 0) return {};
-  // Every variable but the root occurs once, at an object.
-  std::vector<int> uses(spec_.variables.size(), 0);
-  auto count = [&](const CountPattern& p) {
-    if (p.subjectVar >= 0) ++uses[p.subjectVar];
-    if (p.objectVar >= 0) ++uses[p.objectVar];
-  };
-  for (const auto& p : spec_.required) count(p);
   for (const auto& o : spec_.optionals) {
     if (o.link != a.root || o.patterns.size() != 1) return {};
-    count(o.patterns[0]);
   }
+  // Every variable but the root is a leaf.
+  const std::vector<int> uses = spec_.variableUses();
   auto arm = [&](const CountPattern& p, bool optional) -> std::optional<StarArm> {
     StarArm out;
     out.predicate = p.predicate;

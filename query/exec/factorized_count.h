@@ -75,6 +75,9 @@ struct FactorizedCountSpec {
   std::vector<Aggregate> aggregates;
   std::vector<std::string> outputVariables;  // the key's (when named), then each aggregate's
   bool keyNamed = false;
+
+  // Per variable, the pattern ends (required and optional) that hold it: 1 for a leaf.
+  std::vector<int> variableUses() const;
 };
 
 class FactorizedCount final : public Operator {

@@ -11,6 +11,7 @@ PropertyJoin::PropertyJoin(ExecContext& ctx, OperatorPtr input, const std::strin
   std::vector<std::string> vars = input_->variables();
   subjectColumn_ = input_->column(subject);
   CAIRN_CHECK(subjectColumn_ >= 0, "PropertyJoin: the input does not bind the subject");
+  CAIRN_CHECK(!ranges.empty(), "PropertyJoin: no arms");
   std::string text;
   for (const auto& group : ranges) {
     CAIRN_CHECK(!group.empty(), "PropertyJoin: an empty range");
@@ -143,10 +144,6 @@ void PropertyJoin::emit(Batch& out) {
         emitting_ = false;
         return;
       }
-    }
-    if (arms_.empty()) {
-      emitting_ = false;
-      return;
     }
   }
 }

@@ -96,10 +96,6 @@ class RunStream {
   uint64_t rows_ = 0;
 };
 
-}  // namespace
-
-namespace {
-
 // One required arm with optional ones: the required arm's rows (from the directories) plus,
 // for the subjects where some optional arm has two rows or more, the excess
 // rows(s) x (prod max(1, optional rows(s)) - 1) — so only the optional arms are read in full.
@@ -132,10 +128,6 @@ std::optional<uint64_t> countWithOptionals(uint64_t requiredRows, RunStream& req
   }
   return total;
 }
-
-}  // namespace
-
-namespace {
 
 // The leapfrog merge of `required` (all non-empty lists of runs of one value order) with the
 // `optional` streams advanced alongside: the sum over common values of the product.

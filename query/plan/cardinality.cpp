@@ -197,12 +197,4 @@ const PredicateEstimate* Cardinality::predicateEstimate(uint64_t predicate,
   return s ? s->find(predicate) : nullptr;
 }
 
-std::optional<double> Cardinality::distinctSubjects(uint64_t predicate, const GraphScope& scope) {
-  if (scope.graphs.size() != 1) return std::nullopt;
-  const PlannerStatistics* s = stats(scope.graphs[0]);
-  const PredicateEstimate* p = s ? s->find(predicate) : nullptr;
-  if (!p) return std::nullopt;
-  return p->subjects;
-}
-
 }  // namespace cairn::query::plan

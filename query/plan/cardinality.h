@@ -56,8 +56,6 @@ class Cardinality {
   // them (several graphs, no statistics).
   std::optional<double> rowsBetween(uint64_t low, uint64_t high, uint64_t anchor,
                                     const GraphScope& scope);
-  // The predicate's distinct subjects by the statistics of a one-graph scope, or nullopt.
-  std::optional<double> distinctSubjects(uint64_t predicate, const GraphScope& scope);
   // Its rows and distinct subjects and objects by the statistics of a one-graph scope (the
   // index root's: not the novelty's), or null.
   const PredicateEstimate* predicateEstimate(uint64_t predicate, const GraphScope& scope);

@@ -247,15 +247,7 @@ OperatorPtr Planner::tryFactorizedCount(const GroupNode& group, const GraphScope
   }
   // Objects whose runs are long (few distinct values: a gender, a class) are counted value by
   // value from the directories, not row by row.
-  std::vector<int> uses(spec.variables.size(), 0);
-  auto countUses = [&](const std::vector<CountPattern>& patterns) {
-    for (const CountPattern& p : patterns) {
-      if (p.subjectVar >= 0) ++uses[p.subjectVar];
-      if (p.objectVar >= 0) ++uses[p.objectVar];
-    }
-  };
-  countUses(spec.required);
-  for (const auto& optional : spec.optionals) countUses(optional.patterns);
+  const std::vector<int> uses = spec.variableUses();
   auto markFewObjects = [&](std::vector<CountPattern>& patterns) {
     for (CountPattern& p : patterns) {
       // Only a leaf subject sends plain run lengths to the object.

@@ -125,7 +125,8 @@ class Planner {
   // (at most one match per subject), as one PropertyJoin on `current` reading each subject's
   // SPOT rows once per range of predicates. The absorbed patterns leave `remaining` and are
   // appended to `placed` and `subjectBinders`; `rows` becomes the estimate after them. False
-  // (nothing changed) when no other pattern qualifies (property_join_planner.cpp).
+  // (nothing changed) when no other pattern qualifies or the star's reads would cost no less
+  // than the bind joins (property_join_planner.cpp).
   // `certain`: the variables every row of `current` binds (an unbound subject would match any
   // subject, which a read of one subject's rows cannot give).
   bool placePropertyJoin(OperatorPtr& current, const TriplePattern& first,

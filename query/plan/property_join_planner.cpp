@@ -66,8 +66,8 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
     std::string object;  // freeObjectVariable()
   };
   constexpr size_t kFirst = std::numeric_limits<size_t>::max();
-  std::vector<Candidate> candidates{
-      {&first, kFirst, rows / probes, freeObjectVariable(first, certain)}};
+  const std::string firstObject = freeObjectVariable(first, certain);
+  std::vector<Candidate> candidates{{&first, kFirst, rows / probes, firstObject}};
   for (size_t index : remaining) {
     const TriplePattern& q = triples[index];
     if (!armShape(q, subject)) continue;
@@ -84,9 +84,7 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
       candidates.begin(), candidates.end(),
       [](const Candidate& a, const Candidate& b) { return a.perBinding < b.perBinding; });
   std::set<std::string> taken;  // object variables the arms bind
-  if (!candidates.empty() && !freeObjectVariable(first, certain).empty()) {
-    taken.insert(freeObjectVariable(first, certain));
-  }
+  if (!firstObject.empty()) taken.insert(firstObject);
   std::vector<Candidate> arms;
   std::set<size_t> absorbed;
   double rowsIn = probes, chainCost = 0;
@@ -112,8 +110,9 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
     if (p.predicate.isVariable) return std::numeric_limits<uint64_t>::max();
     auto id = ctx_.terms().findStored(p.predicate.term);
     const uint64_t key = id ? id->key : std::numeric_limits<uint64_t>::max();
-    if (auto n = cardinality_.distinctSubjects(key, scope); n && *n < anchorSubjects) {
-      anchorSubjects = *n;
+    if (const PredicateEstimate* e = cardinality_.predicateEstimate(key, scope);
+        e && e->subjects < anchorSubjects) {
+      anchorSubjects = e->subjects;
       anchor = key;
     }
     return key;
