@@ -126,6 +126,27 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     return current;
   }
 
+  // Patterns whose variables form cycles join first, as one worst-case-optimal join, when
+  // that is cheaper than binary joins (cyclic_join_planner.cpp).
+  if (!current && triples.size() >= 2) {
+    std::vector<size_t> before = remaining;
+    double rows = 0;
+    if (OperatorPtr cyclic = tryCyclicJoin(triples, remaining, rows, scope)) {
+      for (size_t index : before) {
+        const TriplePattern& p = triples[index];
+        if (std::find(remaining.begin(), remaining.end(), index) == remaining.end() &&
+            p.subject.isVariable) {
+          asSubject[p.subject.variable].push_back(&p);
+        }
+      }
+      current = std::move(cyclic);
+      currentRows = rows;
+      bound.insert(current->variables().begin(), current->variables().end());
+      certainBound.insert(current->variables().begin(), current->variables().end());
+      if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
+    }
+  }
+
   while (!remaining.empty()) {
     size_t bestPos = 0;
     Tier bestTier = Tier::kExpander;

@@ -290,6 +290,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
   switch (node.kind) {
     case AlgebraKind::kFilter: {
       if (OperatorPtr seek = tryPropertySeek(node, scope)) return seek;
+      if (OperatorPtr cyclic = tryCyclicExpand(node, scope)) return cyclic;
       OperatorPtr input = child(0);
       const double rows = estimateOf(*input) * 0.5;
       op = std::make_unique<CypherFilter>(ctx_, std::move(input), node.as<FilterNode>().filters);
@@ -344,6 +345,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       return op;
     }
     case AlgebraKind::kExpand: {
+      if (OperatorPtr cyclic = tryCyclicExpand(node, scope)) return cyclic;
       OperatorPtr input = child(0);
       const auto& expand = node.as<ExpandNode>();
       if (expand.shortest != ShortestPaths::kNone) {

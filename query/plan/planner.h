@@ -16,6 +16,9 @@
 //                             merged by a TopK)
 //   property_join_planner.cpp a star of bind-joined attributes of one subject as one
 //                             PropertyJoin: a SPOT read per subject and range of predicates
+//   cyclic_join_planner.cpp   the cycles of a BGP (triangles, cliques) as one worst-case-optimal
+//                             CyclicJoin when cheaper than binary joins
+//   cyclic_expand_planner.cpp the same for Cypher's chains of expansions that close cycles
 //   top_k_strings_from_index.cpp  fast path: ORDER BY ?o [more keys] LIMIT k over a predicate's
 //                             plain strings, numbered in byte order by the import
 //
@@ -53,6 +56,7 @@ inline constexpr std::string_view kRewritePropertySeek = "property-seek";
 inline constexpr std::string_view kRewriteLabelAggregate = "label-aggregate";
 inline constexpr std::string_view kRewriteTrailEnds = "trail-ends";
 inline constexpr std::string_view kRewritePropertyJoin = "property-join";
+inline constexpr std::string_view kRewriteCyclicJoin = "cyclic-join";
 
 // Rows assumed for an operator without an estimate.
 inline constexpr double kUnknownRows = 1000;
@@ -134,6 +138,20 @@ class Planner {
                          const std::set<std::string>& bound, const std::set<std::string>& certain,
                          std::vector<const TriplePattern*>& subjectBinders, double& rows,
                          std::vector<const TriplePattern*>& placed, const GraphScope& scope);
+  // The patterns of triples[remaining] whose variables form cycles, with the one-variable
+  // patterns on those variables, as one CyclicJoin, when the statistics expect it to do less
+  // work than binary joins in the greedy order; the joined patterns leave `remaining` and
+  // `rows` is the join's estimate. Null (nothing changed) otherwise (cyclic_join_planner.cpp).
+  // `nodesOnly`: CyclicJoin's, for Cypher relationships.
+  OperatorPtr tryCyclicJoin(const std::vector<TriplePattern>& triples,
+                            std::vector<size_t>& remaining, double& rows, const GraphScope& scope,
+                            bool nodesOnly = false);
+  // Under a CypherRuntime: a chain of label filters and single-hop expansions of one type over
+  // a label scan whose expansions close cycles (`(a)-[:F]->(b)-[:F]->(c)-[:F]->(a)`), as a
+  // CyclicJoin of the nodes followed by an expand-into per relationship (which reads the
+  // relationships themselves: parallel ones, uniqueness, relationship variables), when the
+  // cyclic join is cheaper than binary joins; null otherwise (cyclic_expand_planner.cpp).
+  OperatorPtr tryCyclicExpand(const Algebra& top, const GraphScope& scope);
   // placeBgp, then the remaining filters on top.
   OperatorPtr planBgp(const std::vector<TriplePattern>& triples, std::vector<Expr> filters,
                       OperatorPtr outer, const std::set<std::string>& certain,

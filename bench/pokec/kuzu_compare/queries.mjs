@@ -1,6 +1,6 @@
 // The Pokec query set (mgbench / benchgraph shapes), written once per dialect.
 //
-// Each entry: {name, kind: 'read'|'write', cairn, kuzu, params(rng, info) => object,
+// Each entry: {name, kind: 'read'|'graph'|'write', cairn, kuzu, params(rng, info) => object,
 // ordered?: true when the answer's row order is part of it (ORDER BY), kuzuTrail?: note only}.
 // Every query returns scalars, never whole nodes, so the two answers can be compared.
 //
@@ -130,6 +130,15 @@ export const queries = [
     kind: 'read',
     ...same('MATCH (n:User {id: $id})-[:Friend]->(m)-[:Friend]->(n) RETURN count(*)'),
     params: oneId,
+  },
+  {
+    // Whole-graph: every directed Friend triangle, three times (once per start). Issue 27's
+    // figure (≤ 1× Kuzu at the 1M-edge size). pokec_gen writes no self-loops, so walks and
+    // trails agree.
+    name: 'triangle_count',
+    kind: 'graph',
+    ...same('MATCH (a:User)-[:Friend]->(b:User)-[:Friend]->(c:User)-[:Friend]->(a) RETURN count(*)'),
+    params: () => ({}),
   },
   {
     // mgbench returns one n5 (LIMIT 1); counting makes the answer comparable and the work fixed.

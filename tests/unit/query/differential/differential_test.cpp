@@ -22,8 +22,8 @@
 #include "query/engine/query_engine.h"
 #include "sparql/parser/sparql_parser.h"
 #include "sparql/results/collecting_sink.h"
-#include "tests/support/naive_evaluator.h"
 #include "tests/support/answer_compare.h"
+#include "tests/support/naive_evaluator.h"
 #include "tests/support/random_queries.h"
 #include "tests/support/test_ledger.h"
 
@@ -46,10 +46,12 @@ struct EngineConfig {
 
 // The rewrites docs/query-engine.md names; the tiny run switches a seed-dependent subset off, so
 // the generic operators meet the same queries as the fast paths.
-const std::vector<std::string> kRewrites = {
-    "greedy-join-order",    "bind-join",       "filter-pushdown", "top-k", "top-k-from-index",
-    "count-from-directory", "exists-semi-join", "factorized-count", "merge-join",
-    "property-join"};
+const std::vector<std::string> kRewrites = {"greedy-join-order", "bind-join",
+                                            "filter-pushdown",   "top-k",
+                                            "top-k-from-index",  "count-from-directory",
+                                            "exists-semi-join",  "factorized-count",
+                                            "merge-join",        "property-join",
+                                            "cyclic-join"};
 
 std::set<std::string> rewritesOffFor(uint64_t seed) {
   std::set<std::string> off;

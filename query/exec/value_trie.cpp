@@ -1,0 +1,140 @@
+#include "query/exec/value_trie.h"
+
+#include <algorithm>
+
+#include "core/check.h"
+
+namespace cairn::query {
+
+namespace {
+
+// Sorted, duplicate-free: what each trie level must be.
+void sortUnique(std::vector<ValueId>& values) {
+  if (!std::is_sorted(values.begin(), values.end())) std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+}
+
+}  // namespace
+
+ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleAccess& access,
+                        bool subjectFirst, const std::string& reportName) {
+  TripleAccess read = access;
+  const bool twoLevels = !access.s && !access.o;
+  CAIRN_CHECK(access.p.has_value());
+  if (twoLevels) read.objectOrder = !subjectFirst;
+  TripleSource source(ctx, scope, read, reportName);
+
+  ValueTrie trie;
+  std::vector<ValueId> s, p, o;
+  // Pairs come in order as a rule and go straight into the trie; pairs out of ValueId order
+  // (objects of several types, several graphs) are kept aside and the whole trie sorted at the
+  // end.
+  std::vector<std::pair<ValueId, ValueId>> unordered;
+  auto append = [&](ValueId a, ValueId b) {
+    if (!unordered.empty()) {
+      unordered.emplace_back(a, b);
+      return;
+    }
+    if (trie.keys.empty() || trie.keys.back() < a) {
+      trie.keys.push_back(a);
+      trie.offsets.push_back(trie.children.size());
+      trie.children.push_back(b);
+    } else if (trie.keys.back() == a && trie.children.back() < b) {
+      trie.children.push_back(b);
+    } else if (trie.keys.back() == a && trie.children.back() == b) {
+      // the same pair again
+    } else {
+      for (size_t k = 0; k < trie.keys.size(); ++k) {
+        const uint64_t end = k + 1 < trie.keys.size() ? trie.offsets[k + 1] : trie.children.size();
+        for (uint64_t c = trie.offsets[k]; c < end; ++c) {
+          unordered.emplace_back(trie.keys[k], trie.children[c]);
+        }
+      }
+      unordered.emplace_back(a, b);
+      trie = ValueTrie{};
+    }
+  };
+  size_t rows = 0;
+  bool more = true;
+  while (more) {
+    s.clear();
+    p.clear();
+    o.clear();
+    more = source.next(s, p, o, ctx.batchRows(), rows);
+    if (!twoLevels) {
+      const auto& values = access.s ? o : s;
+      trie.keys.insert(trie.keys.end(), values.begin(), values.end());
+    } else {
+      const auto& first = subjectFirst ? s : o;
+      const auto& second = subjectFirst ? o : s;
+      for (size_t i = 0; i < rows; ++i) append(first[i], second[i]);
+    }
+    ctx.checkLimits();
+  }
+  if (!twoLevels) {
+    sortUnique(trie.keys);
+    return trie;
+  }
+  if (!unordered.empty()) {
+    std::sort(unordered.begin(), unordered.end());
+    unordered.erase(std::unique(unordered.begin(), unordered.end()), unordered.end());
+    for (const auto& [a, b] : unordered) {
+      if (trie.keys.empty() || trie.keys.back() != a) {
+        trie.keys.push_back(a);
+        trie.offsets.push_back(trie.children.size());
+      }
+      trie.children.push_back(b);
+    }
+  }
+  trie.offsets.push_back(trie.children.size());
+  return trie;
+}
+
+void ValueTrie::indexKeys() {
+  keyIndex.clear();
+  if (keys.empty() || keys.front().type != keys.back().type) return;
+  // Sorted by (key, type): one type throughout unless some key between has another.
+  const core::ObjectType type = keys.front().type;
+  for (const ValueId& k : keys) {
+    if (k.type != type) return;
+  }
+  const uint64_t spread = keys.back().key - keys.front().key + 1;
+  if (spread / kDenseSpread > keys.size() || keys.size() >= UINT32_MAX) return;
+  keyType = type;
+  keyBase = keys.front().key;
+  keyIndex.assign(spread, 0);
+  for (size_t i = 0; i < keys.size(); ++i)
+    keyIndex[keys[i].key - keyBase] = static_cast<uint32_t>(i + 1);
+}
+
+ValueTrie filterValueTrie(ValueTrie trie, const std::vector<const ValueTrie*>& keyFilters,
+                          const std::vector<const ValueTrie*>& childFilters, bool nodesOnly) {
+  if (keyFilters.empty() && childFilters.empty() && !nodesOnly) return trie;
+  auto passes = [nodesOnly](ValueId v, const std::vector<const ValueTrie*>& filters) {
+    if (nodesOnly && v.type != core::otype::kIri && v.type != core::otype::kBlank) return false;
+    for (const ValueTrie* f : filters) {
+      if (f->find(v) == ValueTrie::kNotFound) return false;
+    }
+    return true;
+  };
+  // In place: kept entries move down, never past the ones still to be read.
+  size_t keys = 0, children = 0;
+  for (size_t k = 0; k < trie.keys.size(); ++k) {
+    if (!passes(trie.keys[k], keyFilters)) continue;
+    const size_t start = children;
+    for (uint64_t c = trie.offsets[k]; c < trie.offsets[k + 1]; ++c) {
+      if (passes(trie.children[c], childFilters)) trie.children[children++] = trie.children[c];
+    }
+    if (children == start) continue;
+    trie.keys[keys] = trie.keys[k];
+    trie.offsets[keys] = start;
+    ++keys;
+  }
+  trie.keys.resize(keys);
+  trie.offsets.resize(keys + 1);
+  trie.offsets[keys] = children;
+  trie.children.resize(children);
+  return trie;
+}
+
+}  // namespace cairn::query

@@ -1,0 +1,93 @@
+// Cyclic expand: Cypher's pattern `(a:User)-[:F]->(b:User)-[:F]->(c:User)-[:F]->(a)` reaches the
+// planner as a label scan of `a`, then expansions (each single-hop, one type) with label
+// filters between them, the last one into `a`. Expanding it row by row enumerates every 2-path
+// before the closing relationship drops most of them. Here the nodes are joined first, by the
+// CyclicJoin that SPARQL's cycles use (cyclic_join_planner.cpp): one pattern `(from, T, to)`
+// per expansion and one `(n, rdf:type, L)` per label, relationships' ends nodes only. Each
+// expansion then runs into its two bound ends, reading the relationships themselves, so
+// parallel relationships, relationship uniqueness and relationship variables keep Cypher's
+// meaning; the other filters of the chain run last.
+//
+// Declined (null) when the chain holds anything else (variable-length, shortest paths, several
+// or no types, undirected steps), when the chain does not start at a label scan, when some
+// pattern would stay outside the cyclic join, or when binary joins are estimated cheaper.
+
+#include <algorithm>
+
+#include "core/vocab.h"
+#include "query/exec/cypher_filter.h"
+#include "query/exec/expand.h"
+#include "query/graph/property_graph_vocabulary.h"
+#include "query/plan/planner.h"
+
+namespace cairn::query::plan {
+
+namespace {
+
+TriplePattern labelPattern(const std::string& variable, const std::string& label) {
+  return {PatternTerm::var(variable),
+          PatternTerm::constant(core::Term::iri(std::string(core::vocab::kRdfType))),
+          PatternTerm::constant(core::Term::iri(graph::nameIri(label)))};
+}
+
+}  // namespace
+
+OperatorPtr Planner::tryCyclicExpand(const Algebra& top, const GraphScope& scope) {
+  if (!ctx_.enabled(kRewriteCyclicJoin)) return nullptr;
+  std::vector<const ExpandNode*> chain;
+  std::vector<TriplePattern> triples;
+  std::vector<Expr> others;
+  const Algebra* node = &top;
+  while (node->kind == AlgebraKind::kFilter || node->kind == AlgebraKind::kExpand) {
+    if (node->kind == AlgebraKind::kFilter) {
+      for (const Expr& f : node->as<FilterNode>().filters) {
+        if (f.kind == ExprKind::kCall && f.op == Op::kHasLabels && f.args.size() == 1 &&
+            f.args[0].kind == ExprKind::kVariable) {
+          for (const auto& label : f.names)
+            triples.push_back(labelPattern(f.args[0].variable, label));
+        } else {
+          others.push_back(f);
+        }
+      }
+    } else {
+      const auto& e = node->as<ExpandNode>();
+      if (e.variableLength || e.shortest != ShortestPaths::kNone || e.types.size() != 1 ||
+          e.direction == ExpandDirection::kBoth || e.from == e.to) {
+        return nullptr;
+      }
+      chain.push_back(&e);
+    }
+    node = node->children.at(0).get();
+  }
+  if (chain.size() < 2 || node->kind != AlgebraKind::kBgp) return nullptr;
+  for (const TriplePattern& t : node->as<BgpNode>().triples) {
+    // The start's label scan: one-variable patterns with a constant predicate.
+    if (t.predicate.isVariable || t.subject.isVariable == t.object.isVariable) return nullptr;
+    triples.push_back(t);
+  }
+  std::reverse(chain.begin(), chain.end());
+  for (const ExpandNode* e : chain) {
+    const bool out = e->direction == ExpandDirection::kOutgoing;
+    triples.push_back({PatternTerm::var(out ? e->from : e->to),
+                       PatternTerm::constant(core::Term::iri(e->types[0])),
+                       PatternTerm::var(out ? e->to : e->from)});
+  }
+
+  std::vector<size_t> remaining(triples.size());
+  for (size_t i = 0; i < triples.size(); ++i) remaining[i] = i;
+  double rows = 0;
+  OperatorPtr op = tryCyclicJoin(triples, remaining, rows, scope, /*nodesOnly=*/true);
+  if (!op || !remaining.empty()) return nullptr;
+  for (const ExpandNode* e : chain) {
+    op = std::make_unique<Expand>(ctx_, std::move(op), *e);
+    op->setEstimatedRows(rows);
+    op->addDetail("rewrite", std::string(kRewriteCyclicJoin));
+  }
+  if (!others.empty()) {
+    op = std::make_unique<CypherFilter>(ctx_, std::move(op), others);
+    op->setEstimatedRows(rows * 0.5);
+  }
+  return op;
+}
+
+}  // namespace cairn::query::plan
