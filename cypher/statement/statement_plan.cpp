@@ -8,6 +8,7 @@
 #include "cypher/statement/statement_pipeline.h"
 #include "cypher/translate/query_translator.h"
 #include "query/engine/cypher_query.h"
+#include "query/value/procedures.h"
 
 namespace cairn::cypher {
 
@@ -53,7 +54,9 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
   StatementPlan out;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
-    TranslatedQuery translated = translateQuery(query, parameters);
+    TranslatedQuery translated = translateQuery(
+        query, parameters,
+        options.procedures ? options.procedures : &query::value::builtInProcedures());
     out.plan = query::explainCypherQuery(
         ledger, query::CypherQuery{translated.pattern, translated.columns, parameters}, options);
     out.columns = std::move(translated.columns);

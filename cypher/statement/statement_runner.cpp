@@ -12,6 +12,7 @@
 #include "index/write/live_ledger.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"
+#include "query/value/procedures.h"
 
 namespace cairn::cypher {
 
@@ -56,7 +57,9 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   const ast::Query& query = statement.query;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
-    const TranslatedQuery translated = translateQuery(query, parameters);
+    const TranslatedQuery translated = translateQuery(
+        query, parameters,
+        options.procedures ? options.procedures : &query::value::builtInProcedures());
     const auto snapshot = ledger.snapshot();
     StatementReport report;
     report.mode = statement.mode;

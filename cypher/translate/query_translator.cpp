@@ -11,6 +11,7 @@
 #include "cypher/translate/filter_placement.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/value/functions/function_registry.h"
+#include "query/value/procedures.h"
 
 namespace cairn::cypher {
 
@@ -104,6 +105,12 @@ class SingleQueryTranslator {
   explicit SingleQueryTranslator(const query::value::Parameters& parameters)
       : parameters_(parameters) {}
 
+  // CALL's procedures, and whether the query is one CALL alone.
+  void setProcedures(const query::value::ProcedureCatalog* procedures, bool standaloneCall) {
+    procedures_ = procedures;
+    standaloneCall_ = standaloneCall;
+  }
+
   AlgebraPtr plan = std::make_shared<query::TableNode>();
   std::vector<std::string> columns;
 
@@ -124,7 +131,8 @@ class SingleQueryTranslator {
         columns = project(c.as<ast::ReturnClause>().body, nullptr, c.position(), /*isWith=*/false);
         return;
       case ast::ClauseKind::kCall:
-        unsupported(c.position(), "CALL");
+        callProcedure(c.as<ast::CallClause>());
+        return;
       default:
         unsupported(c.position(),
                     std::string(ast::clauseKindName(c.kind())) + " in a reading query");
@@ -669,6 +677,107 @@ class SingleQueryTranslator {
     bind(u.variable);
   }
 
+  // CALL proc(args) [YIELD field [AS alias], ... [WHERE ...]]: an UNWIND over the call's rows
+  // (kProcedureFunction gives them as maps from output names to values), each yielded field
+  // bound by an extension. The signature is checked here, where the catalog is known (the
+  // semantic pass does not know procedures): the procedure must exist, take as many arguments
+  // as given, and accept the constant ones; `CALL proc` without parentheses takes its arguments
+  // from the parameters of the same names, in a standalone call only.
+  void callProcedure(const ast::CallClause& clause) {
+    const ast::CallClause& call = clause;
+    const ast::SourcePosition at = call.position();
+    auto fail = [&](core::ErrorCode code, const char* detail, const std::string& message) {
+      throw core::Error(code, detail, message, at.line, at.column);
+    };
+    const query::value::Procedure* procedure =
+        procedures_ ? procedures_->find(call.procedure) : nullptr;
+    if (procedure == nullptr) {
+      fail(core::ErrorCode::kProcedureError, "ProcedureNotFound",
+           "there is no procedure named " + call.procedure);
+    }
+    const query::value::ProcedureSignature& signature = procedure->signature;
+    std::vector<Expr> args{Expr::makeConstant(core::Term::literal(call.procedure))};
+    auto checkType = [&](const query::value::ProcedureField& input, const Expr& argument) {
+      if (!query::referencedVariables(argument).empty()) return;  // known only per row
+      auto program =
+          query::value::ValueProgram::compile(argument, [](std::string_view) { return -1; });
+      query::value::EvalContext context;
+      context.parameters = &parameters_;
+      const query::value::Value value = program.evaluate(query::value::SpanRow({}), context);
+      if (!query::value::acceptsValue(input.type, value)) {
+        fail(core::ErrorCode::kSyntaxError, "InvalidArgumentType",
+             "argument " + input.name + " of " + call.procedure + " must be " + input.type +
+                 ", not " + std::string(query::value::kindName(value.kind())));
+      }
+    };
+    if (call.explicitArguments) {
+      if (call.arguments.size() != signature.inputs.size()) {
+        fail(core::ErrorCode::kSyntaxError, "InvalidNumberOfArguments",
+             call.procedure + " takes " + std::to_string(signature.inputs.size()) +
+                 " arguments, not " + std::to_string(call.arguments.size()));
+      }
+      for (size_t i = 0; i < call.arguments.size(); ++i) {
+        args.push_back(translate(*call.arguments[i]));
+        checkType(signature.inputs[i], args.back());
+      }
+    } else {
+      if (!standaloneCall_ && !signature.inputs.empty()) {
+        fail(core::ErrorCode::kSyntaxError, "InvalidArgumentPassingMode",
+             "arguments of " + call.procedure +
+                 " come implicitly from parameters only in a standalone call");
+      }
+      for (const auto& input : signature.inputs) {
+        if (parameters_.find(input.name) == parameters_.end()) {
+          fail(core::ErrorCode::kParameterMissing, "MissingParameter",
+               "parameter $" + input.name + " (an argument of " + call.procedure + ") is missing");
+        }
+        args.push_back(Expr::makeParameter(input.name));
+        checkType(input, args.back());
+      }
+    }
+    // What the call binds: the YIELD items, or every output of a standalone call.
+    std::vector<std::pair<std::string, std::string>> yields;  // output, variable
+    auto output = [&](const std::string& name) {
+      for (const auto& o : signature.outputs) {
+        if (o.name == name) return;
+      }
+      fail(core::ErrorCode::kSyntaxError, "UndefinedVariable",
+           call.procedure + " has no output named " + name);
+    };
+    if (call.hasYield && !call.yieldStar) {
+      for (const auto& item : call.yieldItems) {
+        output(item.field);
+        yields.emplace_back(item.field, item.alias.empty() ? item.field : item.alias);
+      }
+    } else if (standaloneCall_) {
+      for (const auto& o : signature.outputs) yields.emplace_back(o.name, o.name);
+    }
+    const std::string row = fresh("call");
+    auto node = over<query::UnwindNode>(plan);
+    node->variable = row;
+    node->expr = SingleQueryTranslator::call(query::value::kProcedureFunction, std::move(args));
+    plan = node;
+    for (const auto& [field, variable] : yields) {
+      auto extend = over<query::ExtendNode>(plan);
+      extend->variable = variable;
+      Expr read = Expr::makeCall(Op::kProperty, {Expr::makeVariable(row)});
+      read.names = {field};
+      extend->expr = std::move(read);
+      plan = extend;
+      bind(variable);
+    }
+    if (call.where) addFilter(plan, translate(*call.where));
+    if (!standaloneCall_) return;
+    // A standalone call answers its outputs; one without outputs answers no rows (it still
+    // runs once: the filter reads its one row).
+    columns.clear();
+    for (const auto& [field, variable] : yields) columns.push_back(variable);
+    if (signature.outputs.empty()) {
+      addFilter(plan, Expr::makeConstant(core::Term::literal(
+                          "false", std::string(core::vocab::kXsd) + "boolean")));
+    }
+  }
+
   // A SKIP or LIMIT count: a non-negative integer, known before the query runs.
   uint64_t count(const ast::Expression& e, std::string_view what) {
     Expr expr = translate(e);
@@ -897,6 +1006,10 @@ class SingleQueryTranslator {
   }
 
   const query::value::Parameters& parameters_;
+  // CALL's procedures (null: none), and whether the query is one CALL alone (standalone: its
+  // outputs are the columns, and arguments may come implicitly from the parameters).
+  const query::value::ProcedureCatalog* procedures_ = nullptr;
+  bool standaloneCall_ = false;
   // While an OPTIONAL MATCH's pattern is translated: the variables bound before it.
   const std::set<std::string>* outerBound_ = nullptr;
   // A nested translator's (patternHooks): the variables bound outside, and the outer row.
@@ -910,19 +1023,22 @@ class SingleQueryTranslator {
 };
 
 TranslatedQuery translateSingle(const ast::SingleQuery& part,
-                                const query::value::Parameters& parameters) {
+                                const query::value::Parameters& parameters,
+                                const query::value::ProcedureCatalog* procedures) {
   SingleQueryTranslator t(parameters);
+  t.setProcedures(procedures,
+                  part.clauses.size() == 1 && part.clauses[0]->kind() == ast::ClauseKind::kCall);
   for (const auto& clause : part.clauses) t.clause(*clause);
   return {t.plan, t.columns};
 }
 
 }  // namespace
 
-TranslatedQuery translateQuery(const ast::Query& query,
-                               const query::value::Parameters& parameters) {
-  TranslatedQuery out = translateSingle(query.parts.at(0), parameters);
+TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
+                               const query::value::ProcedureCatalog* procedures) {
+  TranslatedQuery out = translateSingle(query.parts.at(0), parameters, procedures);
   for (size_t i = 1; i < query.parts.size(); ++i) {
-    TranslatedQuery next = translateSingle(query.parts[i], parameters);
+    TranslatedQuery next = translateSingle(query.parts[i], parameters, procedures);
     if (next.columns != out.columns) {
       throw core::Error(core::ErrorCode::kSyntaxError, "DifferentColumnsInUnion",
                         "all sub queries of a UNION must return the same column names",

@@ -16,6 +16,7 @@
 
 #include "cypher/ast/statement.h"
 #include "query/algebra/algebra.h"
+#include "query/value/procedures.h"
 #include "query/value/value_program.h"
 
 namespace cairn::cypher {
@@ -28,8 +29,10 @@ struct TranslatedQuery {
 // Translates clauses [0, end) of `query.parts[0]` (end = all), or the whole UNION when `end` is
 // not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
 // kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
-// or LIMIT, kUnsupported for what is not built yet (CALL, a WHERE on a shortest path).
-TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters);
+// or LIMIT, kUnsupported for what is not built yet (a WHERE on a shortest path). CALL resolves
+// against `procedures` (null: none; kProcedureError ProcedureNotFound).
+TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
+                               const query::value::ProcedureCatalog* procedures = nullptr);
 
 // Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating
 // clause left (statement_pipeline.h): the pattern starts from `*input`, a new ValuesNode binding

@@ -8,6 +8,7 @@
 #include "query/optimizer/optimizer.h"
 #include "query/plan/pattern_runner.h"
 #include "query/plan/planner.h"
+#include "query/value/procedures.h"
 
 namespace cairn::query {
 
@@ -32,6 +33,8 @@ PreparedCypher prepareCypher(const index::Ledger& ledger, const CypherQuery& que
   p.planner = std::make_unique<plan::Planner>(*p.ctx);
   p.patterns = std::make_unique<plan::CypherPatternRunner>(*p.ctx, p.ctx->defaultScope());
   p.ctx->cypher()->setPatternRunner(p.patterns.get());
+  p.ctx->cypher()->eval().procedures =
+      options.procedures ? options.procedures : &value::builtInProcedures();
   if (query.deleted != nullptr && !query.deleted->empty()) {
     p.ctx->cypher()->guardDeleted(*query.deleted);
   }

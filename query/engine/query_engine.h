@@ -21,23 +21,30 @@
 
 namespace cairn::query {
 
+namespace value {
+class ProcedureCatalog;
+}
+
 struct QueryOptions {
-  std::chrono::milliseconds timeout{0};     // 0: no deadline
+  std::chrono::milliseconds timeout{0};  // 0: no deadline
   uint64_t memoryBudgetBytes = uint64_t{1} << 30;
   std::shared_ptr<const std::atomic<bool>> cancelled;  // set from outside to cancel
   // Rewrites and fast paths switched off by name (docs/query-engine.md lists them), for
   // comparisons and tests: e.g. "count-from-directory", "top-k-from-index", "bind-join".
   std::set<std::string> disabledRewrites;
-  size_t batchRows = 0;          // 0: the engine's default; tests use 1–2 to cross boundaries
-  uint64_t asOf = UINT64_MAX;    // read the state at commit t (time travel); default: latest
-  bool analyze = false;          // collect per-operator actual rows, time and memory
+  size_t batchRows = 0;        // 0: the engine's default; tests use 1–2 to cross boundaries
+  uint64_t asOf = UINT64_MAX;  // read the state at commit t (time travel); default: latest
+  bool analyze = false;        // collect per-operator actual rows, time and memory
   // Fill QueryReport::plan after the run. Rendering every operator's details costs a few
   // microseconds, which a server answering point queries skips unless it was asked to explain.
   bool reportPlan = true;
+  // Cypher's CALL: the procedures a statement may call (null: value::builtInProcedures()).
+  // Not owned; must outlive the query.
+  const value::ProcedureCatalog* procedures = nullptr;
 };
 
 struct QueryReport {
-  uint64_t resultRows = 0;       // solutions, or triples for CONSTRUCT / DESCRIBE
+  uint64_t resultRows = 0;  // solutions, or triples for CONSTRUCT / DESCRIBE
   double seconds = 0;
   uint64_t peakMemoryBytes = 0;  // as charged to the memory budget
   PlanInfo plan;  // the plan that ran (with actuals when options.analyze); empty without

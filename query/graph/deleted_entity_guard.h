@@ -47,6 +47,11 @@ class DeletedEntityGuard final : public value::GraphAccess {
   std::string relationshipType(const value::Relationship& rel) const override {
     return inner_->relationshipType(rel);
   }
+  std::vector<std::string> allLabels() const override { return inner_->allLabels(); }
+  std::vector<std::string> allRelationshipTypes() const override {
+    return inner_->allRelationshipTypes();
+  }
+  std::vector<std::string> allPropertyKeys() const override { return inner_->allPropertyKeys(); }
   value::Value relationshipProperty(const value::Relationship& rel,
                                     std::string_view key) const override {
     checkRelationship(rel);

@@ -225,4 +225,73 @@ Value SnapshotGraphAccess::relationshipProperties(const value::Relationship& rel
   return properties(*graph, rel.id);
 }
 
+namespace {
+
+std::vector<std::string> sortedUnique(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::string> SnapshotGraphAccess::allLabels() const {
+  if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
+  if (!nodeMarker_) nodeMarker_ = iriId(kNodeMarkerIri);
+  const auto post = ledger_.reader(core::kNoNode, index::Permutation::kPOST);
+  std::vector<std::string> out;
+  if (!*rdfType_ || !post) return out;
+  const uint64_t type = **rdfType_;
+  index::RowKey from = {type, 0, 0, 0, 0};
+  for (;;) {
+    auto found = core::valueOrThrow(post->seek(from, asOf_));
+    if (!found || found->p != type) break;
+    const bool node = found->ot == core::otype::kIri || found->ot == core::otype::kBlank;
+    if (node && found->ok != nodeMarker_->value_or(core::kNoNode)) out.push_back(nameOf(found->ok));
+    if (found->ok == UINT64_MAX) break;
+    from = {type, found->ot, found->ok + 1, 0, 0};
+  }
+  return sortedUnique(std::move(out));
+}
+
+void SnapshotGraphAccess::predicateNames(core::NodeId graph, std::vector<std::string>* types,
+                                         std::vector<std::string>* keys) const {
+  if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
+  const auto psot = ledger_.reader(graph, index::Permutation::kPSOT);
+  const auto post = ledger_.reader(graph, index::Permutation::kPOST);
+  if (!psot || !post) return;
+  index::RowKey from = {0, 0, 0, 0, 0};
+  for (;;) {
+    auto found = core::valueOrThrow(psot->seek(from, asOf_));
+    if (!found) break;
+    const uint64_t p = found->p;
+    if (p != rdfType_->value_or(core::kNoNode)) {
+      const uint64_t all[] = {p};
+      const uint64_t iris[] = {p, core::otype::kIri};
+      const uint64_t blanks[] = {p, core::otype::kBlank};
+      const uint64_t rows = core::valueOrThrow(post->count(index::ScanRange::prefix(all), asOf_));
+      const uint64_t nodes =
+          core::valueOrThrow(post->count(index::ScanRange::prefix(iris), asOf_)) +
+          core::valueOrThrow(post->count(index::ScanRange::prefix(blanks), asOf_));
+      if (types && nodes > 0) types->push_back(nameOf(p));
+      if (keys && rows > nodes) keys->push_back(nameOf(p));
+    }
+    if (p == UINT64_MAX) break;
+    from = {p + 1, 0, 0, 0, 0};
+  }
+}
+
+std::vector<std::string> SnapshotGraphAccess::allRelationshipTypes() const {
+  std::vector<std::string> out;
+  predicateNames(core::kNoNode, &out, nullptr);
+  return sortedUnique(std::move(out));
+}
+
+std::vector<std::string> SnapshotGraphAccess::allPropertyKeys() const {
+  std::vector<std::string> out;
+  predicateNames(core::kNoNode, nullptr, &out);
+  if (auto edges = edgesGraph()) predicateNames(*edges, nullptr, &out);
+  return sortedUnique(std::move(out));
+}
+
 }  // namespace cairn::query::graph

@@ -9,6 +9,9 @@
 //                the value; facts with i = 1..n a list in i order; the EmptyList literal the
 //                empty list; several facts with i = 0 (imported multi-valued RDF) a list in index
 //                order. Facts with IRI or blank objects are relationships, not properties.
+//   vocabulary   allLabels / allRelationshipTypes / allPropertyKeys: the distinct objects of
+//                rdf:type, the predicates with node objects, those with literal objects (in
+//                either graph), by seeks from one distinct key to the next
 //   relationship the same, of the identity node r.id in the graph sys:edges; an identity of 0
 //                (an imported triple) has no properties; the type is the name of r.type.
 //
@@ -45,6 +48,9 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   ~SnapshotGraphAccess() override;
 
   std::vector<std::string> labels(core::NodeId node) const override;
+  std::vector<std::string> allLabels() const override;
+  std::vector<std::string> allRelationshipTypes() const override;
+  std::vector<std::string> allPropertyKeys() const override;
   bool hasLabel(core::NodeId node, std::string_view label) const override;
   value::Value nodeProperty(core::NodeId node, std::string_view key) const override;
   value::Value nodeProperties(core::NodeId node) const override;
@@ -69,6 +75,11 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   const std::vector<core::NodeId>& keyIds(std::string_view key) const;
   // The walk of predicate p in `graph` (property_walk.h), made on first use; null without PSOT.
   PropertyWalk* walkOf(core::NodeId graph, core::NodeId p) const;
+  // The predicates of `graph` with node objects (relationships) into `types` and with literal
+  // objects (properties) into `keys`, as names; rdf:type is neither. By seeking from one
+  // predicate to the next in PSOT and counting POST's node-typed prefixes (directories).
+  void predicateNames(core::NodeId graph, std::vector<std::string>* types,
+                      std::vector<std::string>* keys) const;
   // The name of an IRI node id.
   const std::string& nameOf(core::NodeId id) const;
 

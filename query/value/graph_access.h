@@ -23,6 +23,12 @@ class GraphAccess {
   // The node's labels, each once, in a stable order (the marker type of docs/cypher.md is not
   // a label).
   virtual std::vector<std::string> labels(core::NodeId node) const = 0;
+  // The graph's vocabulary (db.labels(), db.relationshipTypes(), db.propertyKeys()): every
+  // label some node has, every type some relationship has, every key some node or relationship
+  // has a property of; each once, sorted. A graph that cannot list them has none.
+  virtual std::vector<std::string> allLabels() const { return {}; }
+  virtual std::vector<std::string> allRelationshipTypes() const { return {}; }
+  virtual std::vector<std::string> allPropertyKeys() const { return {}; }
   virtual bool hasLabel(core::NodeId node, std::string_view label) const = 0;
   // The node's property `key`; null when it has none.
   virtual Value nodeProperty(core::NodeId node, std::string_view key) const = 0;

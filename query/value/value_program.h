@@ -38,6 +38,7 @@ struct Algebra;
 namespace cairn::query::value {
 
 class FunctionRegistry;
+class ProcedureCatalog;
 
 // One row as a Cypher expression reads it. Implemented by the engine (decoding ValueIds) and by
 // SpanRow below.
@@ -80,9 +81,10 @@ using Parameters = std::map<std::string, Value, std::less<>>;
 
 // What one evaluation needs beyond the row. Not thread-safe: one per evaluating thread.
 struct EvalContext {
-  const Parameters* parameters = nullptr;  // $name; missing → kParameterMissing
-  const GraphAccess* graph = nullptr;      // labels and properties of nodes and relationships
-  PatternRunner* patterns = nullptr;       // EXISTS and pattern comprehensions
+  const Parameters* parameters = nullptr;        // $name; missing → kParameterMissing
+  const GraphAccess* graph = nullptr;            // labels and properties of nodes and relationships
+  PatternRunner* patterns = nullptr;             // EXISTS and pattern comprehensions
+  const ProcedureCatalog* procedures = nullptr;  // CALL (kProcedureFunction); null: none
   // rand()'s generator, seeded on first use: a std::random_device per context costs more than
   // a whole point lookup.
   std::mt19937_64& random() {

@@ -23,6 +23,7 @@ FunctionRegistry makeStandard() {
   registerConversionFunctions(registry);
   registerGraphFunctions(registry);
   registerTemporalFunctions(registry);
+  registerProcedureFunction(registry);
   return registry;
 }
 

@@ -63,5 +63,7 @@ void registerListFunctions(FunctionRegistry& registry);
 void registerMathFunctions(FunctionRegistry& registry);
 void registerConversionFunctions(FunctionRegistry& registry);
 void registerGraphFunctions(FunctionRegistry& registry);
+// kProcedureFunction (query/value/procedures.h).
+void registerProcedureFunction(FunctionRegistry& registry);
 
 }  // namespace cairn::query::value

@@ -10,6 +10,7 @@
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
 #include "index/write/live_ledger.h"
+#include "query/value/value_compare.h"
 #include "query/value/value_text.h"
 #include "tests/support/test_ledger.h"
 
@@ -74,6 +75,8 @@ class TckRows final : public query::ValueSink {
 // semantic error found while running (a MERGE property value that turns out null).
 bool isCompileTime(const core::Error& e) {
   if (e.detail() == "MergeReadOwnWrites") return false;
+  // A CALL's procedure and implicit arguments are resolved at translation, before anything runs.
+  if (e.detail() == "ProcedureNotFound" || e.detail() == "MissingParameter") return true;
   return e.code() == core::ErrorCode::kSyntaxError || e.code() == core::ErrorCode::kSemanticError;
 }
 
@@ -95,12 +98,38 @@ void EngineBackend::resetToEmptyGraph() {
   if (!opened.isOk()) throw std::runtime_error(opened.status().toString());
   graph_->live = std::move(opened).value();
   proceduresDefined_ = false;
+  procedures_ = query::value::ProcedureCatalog();
   compiler_.resetToEmptyGraph();
 }
 
 void EngineBackend::defineProcedure(const ProcedureSpec& spec) {
   proceduresDefined_ = true;
   compiler_.defineProcedure(spec);
+  query::value::Procedure procedure;
+  procedure.signature.name = spec.name;
+  for (const auto& f : spec.inputs) procedure.signature.inputs.push_back({f.name, f.type});
+  for (const auto& f : spec.outputs) procedure.signature.outputs.push_back({f.name, f.type});
+  std::vector<std::vector<Value>> table;
+  for (const auto& row : spec.rows) {
+    std::vector<Value> values;
+    for (const TckValue& cell : row) values.push_back(toValue(cell));
+    table.push_back(std::move(values));
+  }
+  const size_t inputs = spec.inputs.size();
+  procedure.call = [table = std::move(table), inputs](std::span<const Value> args,
+                                                      query::value::EvalContext&) {
+    std::vector<std::vector<Value>> out;
+    for (const auto& row : table) {
+      bool match = true;
+      for (size_t i = 0; i < inputs && match; ++i) {
+        const auto equal = query::value::equals(row[i], args[i]);
+        match = equal ? *equal : (row[i].isNull() && args[i].isNull());
+      }
+      if (match) out.emplace_back(row.begin() + static_cast<ptrdiff_t>(inputs), row.end());
+    }
+    return out;
+  };
+  procedures_.add(std::move(procedure));
 }
 
 const std::optional<std::string>& EngineBackend::declined(const std::string& query) const {
@@ -121,14 +150,6 @@ const std::optional<std::string>& EngineBackend::declined(const std::string& que
       return lastDeclined_;
     }
     const std::optional<size_t> firstUpdate = cypher::firstUpdatingClause(statement.query);
-    for (const auto& part : statement.query.parts) {
-      for (const auto& clause : part.clauses) {
-        if (clause->kind() == cypher::ast::ClauseKind::kCall) {
-          lastDeclined_ = "CALL is not built";
-          return lastDeclined_;
-        }
-      }
-    }
     // Translation without parameters: only a decline matters here; other errors are the
     // statement's outcome (or come from a missing parameter, which execution supplies).
     if (!firstUpdate) {
@@ -163,9 +184,11 @@ TckResult EngineBackend::execute(const std::string& query, const TckParameters& 
   query::value::Parameters values;
   for (const auto& [name, value] : parameters) values.emplace(name, toValue(value));
   TckRows rows;
+  query::QueryOptions options;
+  options.procedures = &procedures_;
   try {
     const cypher::StatementReport report =
-        cypher::runStatement(*graph_->live, query, values, query::QueryOptions{}, rows);
+        cypher::runStatement(*graph_->live, query, values, options, rows);
     result.columns = rows.columns_;
     result.rows = std::move(rows.rows_);
     TckSideEffects effects;

@@ -4,12 +4,15 @@
 // writer), results turned into TckValues through the values' TCK text. Compile-time checks
 // (parser and semantic pass) come from ParseOnlyBackend, so both backends judge compile-time
 // errors alike. A statement the engine declines (kUnsupported at translation) is "not
-// runnable", not failed.
+// runnable", not failed. A scenario's test procedures ("there exists a procedure") are a
+// catalog the statements' CALLs resolve against: a call answers the table rows whose input
+// cells equal its arguments (Cypher equality; null matches null).
 
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "query/value/procedures.h"
 #include "tests/support/tck/parse_only_backend.h"
 #include "tests/support/tck/tck_backend.h"
 
@@ -37,6 +40,7 @@ class EngineBackend final : public TckBackend {
   ParseOnlyBackend compiler_;
   std::unique_ptr<Graph> graph_;
   bool proceduresDefined_ = false;
+  query::value::ProcedureCatalog procedures_;  // the scenario's test procedures
   mutable std::string lastQuery_;
   mutable std::optional<std::string> lastDeclined_;
   mutable bool haveVerdict_ = false;

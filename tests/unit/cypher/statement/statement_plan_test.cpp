@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "cypher/statement/statement_runner.h"
 #include "index/write/live_ledger.h"
+#include "query/exec/plan_info.h"
 #include "tests/support/cypher_ledger.h"
 
 namespace cairn::cypher {
@@ -108,8 +109,15 @@ TEST_F(StatementPlanTest, ExplainRunsNothing) {
   EXPECT_EQ(live_->snapshot()->t(), t);
   // What cannot run cannot be explained either.
   EXPECT_THROW(
-      explainStatement(*live_->snapshot(), "CALL db.labels() YIELD label RETURN label", {}, {}),
+      explainStatement(*live_->snapshot(), "CALL db.nothing() YIELD label RETURN label", {}, {}),
       core::Error);
+  // A call explains as the Unwind over its rows.
+  const StatementPlan call =
+      explainStatement(*live_->snapshot(), "CALL db.labels() YIELD label RETURN label", {}, {});
+  EXPECT_EQ(call.columns, std::vector<std::string>{"label"});
+  EXPECT_NE(query::renderPlanText(call.plan).find("Unwind"), std::string::npos)
+      << query::renderPlanText(call.plan);
+  EXPECT_EQ(live_->snapshot()->t(), t);
 }
 
 TEST_F(StatementPlanTest, ProfileRunsWithActuals) {

@@ -276,8 +276,9 @@ TEST_F(E2eCypher, ErrorsCarryNeo4jCodesAndClientStatuses) {
   expectCypherError(cypher("RETURN 1 / 0"), 400, "Neo.ClientError.Statement.ArithmeticError");
   expectCypherError(cypher("RETURN toUpper($x)", {{"x", 1}}), 400,
                     "Neo.ClientError.Statement.TypeError");
-  expectCypherError(cypher("CALL db.labels()"), 400,
-                    "Neo.ClientError.Statement.FeatureNotSupported");
+  expectCypherError(cypher("CALL db.nothing()"), 400,
+                    "Neo.ClientError.Procedure.ProcedureNotFound");
+  expectCypherError(cypher("CALL db.labels(1)"), 400, "Neo.ClientError.Statement.SyntaxError");
   expectCypherError(cypher("RETURN 1", {}, {}, {}, "nope"), 404,
                     "Neo.ClientError.Database.DatabaseNotFound");
   // The request's own shape.
