@@ -9,38 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "cypher/statement/statement_runner.h"
 #include "query/exec/plan_info.h"
 #include "query/plan/planner.h"
-#include "tests/support/cypher_ledger.h"
+#include "tests/unit/cypher/statement/rewrite_test_fixture.h"
 
 namespace cairn::cypher {
 namespace trail_ends_test {
 
-using testing::TextRows;
-
-class TrailEndsTest : public ::testing::Test {
+class TrailEndsTest : public RewriteTestFixture {
  protected:
-  void write(const std::string& text) {
-    TextRows sink;
-    runStatement(*live_, text, {}, query::QueryOptions{}, sink);
-  }
-  std::vector<std::string> rows(const std::string& text, bool fast, size_t batchRows = 0) {
-    query::QueryOptions options;
-    options.batchRows = batchRows;
-    if (!fast) options.disabledRewrites.insert(std::string(query::plan::kRewriteTrailEnds));
-    TextRows sink;
-    runStatement(*live_, text, {}, options, sink);
-    std::sort(sink.rows.begin(), sink.rows.end());
-    return sink.rows;
-  }
-  std::string plan(const std::string& text) {
-    TextRows sink;
-    return query::renderPlanText(runStatement(*live_, "EXPLAIN " + text, {}, {}, sink).query.plan);
-  }
-
-  testing::CypherLedger ledger_;
-  std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
+  TrailEndsTest() : RewriteTestFixture(query::plan::kRewriteTrailEnds) {}
 };
 
 TEST_F(TrailEndsTest, SameDistinctEndsAsTheExpandChain) {

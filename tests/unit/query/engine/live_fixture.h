@@ -10,6 +10,7 @@
 #include <string>
 
 #include "index/write/live_ledger.h"
+#include "query/exec/plan_info.h"
 #include "query/update/update_executor.h"
 #include "tests/unit/query/engine/engine_test_support.h"
 
@@ -53,5 +54,34 @@ struct LiveFixture {
     return out;
   }
 };
+
+// A rewrite against the plan without it: `sparql` on `f` with and without `rewrite`, at the
+// default batch size and at batches of one and two rows, must give the same rows (`context`
+// is printed on a difference). Adds to `runs` per batch size; to `chosen` when the rewritten
+// plan has operator `op`; to `nonEmpty` when the answer has rows.
+struct RewriteComparison {
+  int runs = 0;
+  int chosen = 0;
+  int nonEmpty = 0;
+};
+inline void compareWithoutRewrite(const LiveFixture& f, const std::string& sparql,
+                                  const std::string& rewrite, const std::string& op,
+                                  const std::string& context, RewriteComparison& counts) {
+  for (size_t batchRows : {size_t{0}, size_t{1}, size_t{2}}) {
+    query::QueryOptions options;
+    options.batchRows = batchRows;
+    query::QueryOptions without = options;
+    without.disabledRewrites.insert(rewrite);
+    RunResult a = f.run(sparql, options);
+    RunResult b = f.run(sparql, without);
+    counts.chosen += findOp(a.report.plan, op) != nullptr;
+    counts.nonEmpty += !b.result.rows.empty();
+    ++counts.runs;
+    EXPECT_EQ(sortedRows(a.result), sortedRows(b.result))
+        << context << " batchRows " << batchRows << "\n"
+        << sparql << "\n"
+        << query::renderPlanText(a.report.plan);
+  }
+}
 
 }  // namespace cairn::testing

@@ -15,7 +15,7 @@ namespace cairn::testing {
 namespace {
 
 TEST(CyclicJoinTest, RandomCyclesMatchTheBinaryJoins) {
-  int chosen = 0, compared = 0, nonEmpty = 0;
+  RewriteComparison counts;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     std::mt19937_64 rng(seed);
     auto node = [&] {
@@ -53,26 +53,13 @@ TEST(CyclicJoinTest, RandomCyclesMatchTheBinaryJoins) {
       for (const char c : shapes[shape]) body += c == 'P' ? predicate() : std::string(1, c);
       for (const std::string& sparql :
            {"SELECT * WHERE { " + body + " }", "SELECT (COUNT(*) AS ?n) WHERE { " + body + " }"}) {
-        for (size_t batchRows : {size_t{0}, size_t{1}, size_t{2}}) {
-          query::QueryOptions options;
-          options.batchRows = batchRows;
-          query::QueryOptions without = options;
-          without.disabledRewrites.insert("cyclic-join");
-          RunResult a = f.run(sparql, options);
-          RunResult b = f.run(sparql, without);
-          chosen += findOp(a.report.plan, "CyclicJoin") != nullptr;
-          ++compared;
-          nonEmpty += !b.result.rows.empty();
-          EXPECT_EQ(sortedRows(a.result), sortedRows(b.result))
-              << "seed " << seed << " batchRows " << batchRows << "\n"
-              << sparql << "\n"
-              << query::renderPlanText(a.report.plan);
-        }
+        compareWithoutRewrite(f, sparql, "cyclic-join", "CyclicJoin",
+                              "seed " + std::to_string(seed), counts);
       }
     }
   }
-  EXPECT_GT(chosen, compared / 2) << chosen << " of " << compared;
-  EXPECT_GT(nonEmpty, compared / 2);
+  EXPECT_GT(counts.chosen, counts.runs / 2) << counts.chosen << " of " << counts.runs;
+  EXPECT_GT(counts.nonEmpty, counts.runs / 2);
 }
 
 // A constant that pins a variable of the cycle keeps the binary joins (a few bind joins from

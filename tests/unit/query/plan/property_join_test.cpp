@@ -15,7 +15,7 @@ namespace cairn::testing {
 namespace {
 
 TEST(PropertyJoinTest, RandomStarsMatchTheBindJoins) {
-  int chosen = 0, compared = 0;
+  RewriteComparison counts;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     std::mt19937_64 rng(seed);
     auto subject = [&] {
@@ -64,24 +64,12 @@ TEST(PropertyJoinTest, RandomStarsMatchTheBindJoins) {
                    body + "}";
           break;
       }
-      for (size_t batchRows : {size_t{0}, size_t{1}, size_t{2}}) {
-        query::QueryOptions options;
-        options.batchRows = batchRows;
-        query::QueryOptions without = options;
-        without.disabledRewrites.insert("property-join");
-        RunResult a = f.run(sparql, options);
-        RunResult b = f.run(sparql, without);
-        chosen += findOp(a.report.plan, "PropertyJoin") != nullptr;
-        ++compared;
-        EXPECT_EQ(sortedRows(a.result), sortedRows(b.result))
-            << "seed " << seed << " batchRows " << batchRows << "\n"
-            << sparql << "\n"
-            << data;
-      }
+      compareWithoutRewrite(f, sparql, "property-join", "PropertyJoin",
+                            "seed " + std::to_string(seed) + "\n" + data, counts);
     }
   }
   // Most stars qualify; some do not (two arms sharing ?shared only, empty answers planned away).
-  EXPECT_GT(chosen, compared / 2) << chosen << " of " << compared;
+  EXPECT_GT(counts.chosen, counts.runs / 2) << counts.chosen << " of " << counts.runs;
 }
 
 // A star over a subject with many rows of other predicates between its arms is cut into
