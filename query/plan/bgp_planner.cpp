@@ -128,7 +128,17 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
 
   // Patterns whose variables form cycles join first, as one worst-case-optimal join, when
   // that is cheaper than binary joins (cyclic_join_planner.cpp).
-  if (!current && triples.size() >= 2) {
+  // A filter `?v = constant` pins a variable, which bind joins from that value exploit and the
+  // cyclic join's estimate would not see: then the binary joins stay.
+  const bool pinnedByFilter = std::any_of(filters.begin(), filters.end(), [](const Expr& f) {
+    if (f.kind != ExprKind::kCall || f.op != Op::kEqual || f.args.size() != 2) return false;
+    const bool variable =
+        f.args[0].kind == ExprKind::kVariable || f.args[1].kind == ExprKind::kVariable;
+    const bool constant =
+        f.args[0].kind == ExprKind::kConstant || f.args[1].kind == ExprKind::kConstant;
+    return variable && constant;
+  });
+  if (!current && !pinnedByFilter && triples.size() >= 2) {
     std::vector<size_t> before = remaining;
     double rows = 0;
     if (OperatorPtr cyclic = tryCyclicJoin(triples, remaining, rows, scope)) {

@@ -9,8 +9,9 @@
 // meaning; the other filters of the chain run last.
 //
 // Declined (null) when the chain holds anything else (variable-length, shortest paths, several
-// or no types, undirected steps), when the chain does not start at a label scan, when some
-// pattern would stay outside the cyclic join, or when binary joins are estimated cheaper.
+// or no types, undirected steps), a property equality (a seek from one node beats any join of
+// whole types; the cost here would not see it), when the chain does not start at a label scan, when
+// some pattern would stay outside the cyclic join, or when binary joins are estimated cheaper.
 
 #include <algorithm>
 
@@ -23,6 +24,17 @@
 namespace cairn::query::plan {
 
 namespace {
+
+// `n.k = value` (either way round): a condition a property seek answers from one node, which
+// makes expanding from there cheaper than any join of whole relationship types. The cost
+// below does not see such conditions, so a chain holding one keeps its expansions.
+bool isPropertyEquality(const Expr& e) {
+  if (e.kind != ExprKind::kCall || e.op != Op::kEqual || e.args.size() != 2) return false;
+  return std::any_of(e.args.begin(), e.args.end(), [](const Expr& side) {
+    return side.kind == ExprKind::kCall && side.op == Op::kProperty && side.args.size() == 1 &&
+           side.args[0].kind == ExprKind::kVariable;
+  });
+}
 
 TriplePattern labelPattern(const std::string& variable, const std::string& label) {
   return {PatternTerm::var(variable),
@@ -45,6 +57,8 @@ OperatorPtr Planner::tryCyclicExpand(const Algebra& top, const GraphScope& scope
             f.args[0].kind == ExprKind::kVariable) {
           for (const auto& label : f.names)
             triples.push_back(labelPattern(f.args[0].variable, label));
+        } else if (isPropertyEquality(f)) {
+          return nullptr;
         } else {
           others.push_back(f);
         }

@@ -86,6 +86,12 @@ TEST(CyclicJoinTest, ChosenByEstimatedWork) {
                               "?b ex:knows ?c . ?c ex:knows ?a }");
   EXPECT_EQ(findOp(pinned.report.plan, "CyclicJoin"), nullptr)
       << query::renderPlanText(pinned.report.plan);
+  // Pinned by a filter the same way.
+  RunResult filtered = runQuery(ledger,
+                                "SELECT * WHERE { ?a ex:knows ?b . ?b ex:knows ?c . ?c ex:knows ?a "
+                                "FILTER(?a = ex:n5) }");
+  EXPECT_EQ(findOp(filtered.report.plan, "CyclicJoin"), nullptr)
+      << query::renderPlanText(filtered.report.plan);
 }
 
 }  // namespace
