@@ -11,7 +11,8 @@ namespace {
 
 // The first index i >= from with list[i] >= target (list.size() if none): exponential steps,
 // then a binary search inside the last step, so a short skip costs a few comparisons.
-size_t gallop(std::span<const ValueId> list, size_t from, ValueId target) {
+template <typename T>
+size_t gallop(std::span<const T> list, size_t from, T target) {
   size_t step = 1, low = from, high = from;
   while (high < list.size() && list[high] < target) {
     low = high + 1;
@@ -132,15 +133,62 @@ void CyclicJoin::loadTries() {
         trie = filterValueTrie(std::move(trie), firstFilters, secondFilters, nodesOnly_);
       }
       CAIRN_CHECK(trie.keys.size() < UINT32_MAX, "CyclicJoin: trie too large");
-      trie.indexKeys();
-      const auto bytes = static_cast<int64_t>(trie.bytes());
+      relation.trie = tries_.size();
+      // A trie of nodes is kept as node ids at once (half the memory while the next one is
+      // read); one-variable tries stay as they are: the others' filters.
+      std::optional<NodeTrie> nodes;
+      if (twoVariables) nodes = nodeTrieOf(trie);
+      if (nodes) {
+        nodes->indexKeys();
+        trie = ValueTrie{};
+      } else {
+        trie.indexKeys();
+      }
+      const auto bytes = static_cast<int64_t>(nodes ? nodes->bytes() : trie.bytes());
       charge(bytes);
       charged_ += bytes;
-      relation.trie = tries_.size();
       tries_.push_back(std::move(trie));
+      nodeTries_.resize(tries_.size());
+      if (nodes) nodeTries_.back() = std::move(*nodes);
     }
   }
+  // Node ids throughout or ValueIds throughout: every trie that joins must be in one form.
+  std::vector<bool> joins(tries_.size(), false);
+  for (size_t r = 0; r < relations_.size(); ++r) {
+    if (participates(r)) joins[relations_[r].trie] = true;
+  }
+  auto isNodeTrie = [&](size_t t) {
+    return !nodeTries_[t].offsets.empty() || !nodeTries_[t].keys.empty();
+  };
+  nodes_ = true;
+  for (size_t t = 0; t < tries_.size() && nodes_; ++t) {
+    if (!joins[t] || isNodeTrie(t)) continue;
+    // A one-variable trie that joins (no two-variable pattern took it as a filter).
+    auto nodes = tries_[t].twoLevels() ? std::nullopt : nodeTrieOf(tries_[t]);
+    if (!nodes || nodes->keys.empty()) {
+      nodes_ = false;
+      break;
+    }
+    nodes->indexKeys();
+    nodeTries_[t] = std::move(*nodes);
+  }
+  if (nodes_) return;
+  for (size_t t = 0; t < tries_.size(); ++t) {
+    if (!isNodeTrie(t)) continue;
+    if (tries_[t].keys.empty() && tries_[t].offsets.empty()) {
+      // Kept (and charged) as node ids at load: back to ValueIds.
+      const auto before = static_cast<int64_t>(nodeTries_[t].bytes());
+      tries_[t] = valueTrieOf(nodeTries_[t]);
+      tries_[t].indexKeys();
+      const auto after = static_cast<int64_t>(tries_[t].bytes());
+      charge(after - before);
+      charged_ += after - before;
+    }
+    nodeTries_[t] = NodeTrie{};
+  }
 }
+
+bool CyclicJoin::participates(size_t r) const { return !relations_[r].folded; }
 
 std::vector<size_t> CyclicJoin::filterTries(const std::vector<size_t>& filters) const {
   std::vector<size_t> out;
@@ -152,14 +200,24 @@ std::vector<size_t> CyclicJoin::filterTries(const std::vector<size_t>& filters) 
 
 void CyclicJoin::computeLevel(size_t depth) {
   if ((++levelsComputed_ & 1023) == 0) ctx_.checkLimits();
+  if (nodes_) {
+    computeLevelOf(depth, nodeTries_, levels_[depth].nodeValues);
+  } else {
+    computeLevelOf(depth, tries_, levels_[depth].values);
+  }
+}
+
+template <typename T>
+void CyclicJoin::computeLevelOf(size_t depth, const std::vector<SortedTrie<T>>& tries,
+                                std::vector<T>& out) {
   Level& level = levels_[depth];
-  level.values.clear();
+  out.clear();
   level.positions.clear();
   level.next = 0;
   const size_t k = level.participants.size();
-  std::span<const ValueId> lists[8];
-  std::vector<std::span<const ValueId>> more;
-  std::span<const ValueId>* spans = lists;
+  std::span<const T> lists[8];
+  std::vector<std::span<const T>> more;
+  std::span<const T>* spans = lists;
   if (k > 8) {
     more.resize(k);
     spans = more.data();
@@ -167,9 +225,8 @@ void CyclicJoin::computeLevel(size_t depth) {
   size_t driver = 0;
   for (size_t j = 0; j < k; ++j) {
     const Participant& p = level.participants[j];
-    const ValueTrie& trie = tries_[relations_[p.relation].trie];
-    spans[j] =
-        p.second ? trie.childrenOf(keyPosition_[p.relation]) : std::span<const ValueId>(trie.keys);
+    const SortedTrie<T>& trie = tries[relations_[p.relation].trie];
+    spans[j] = p.second ? trie.childrenOf(keyPosition_[p.relation]) : std::span<const T>(trie.keys);
     if (spans[j].empty()) return;
     if (spans[j].size() < spans[driver].size()) driver = j;
   }
@@ -179,18 +236,18 @@ void CyclicJoin::computeLevel(size_t depth) {
   probed_.assign(k, false);
   for (size_t j = 0; j < k; ++j) {
     const Participant& p = level.participants[j];
-    probed_[j] = j != driver && !p.second && !tries_[relations_[p.relation].trie].keyIndex.empty();
+    probed_[j] = j != driver && !p.second && !tries[relations_[p.relation].trie].keyIndex.empty();
   }
-  const std::span<const ValueId> lead = spans[driver];
+  const std::span<const T> lead = spans[driver];
   size_t d = 0;
   while (d < lead.size()) {
-    const ValueId v = lead[d];
+    const T v = lead[d];
     bool all = true;
     for (size_t j = 0; j < k; ++j) {
       if (j == driver) continue;
       if (probed_[j]) {
-        const size_t at = tries_[relations_[level.participants[j].relation].trie].find(v);
-        if (at == ValueTrie::kNotFound) {
+        const size_t at = tries[relations_[level.participants[j].relation].trie].find(v);
+        if (at == SortedTrie<T>::kNotFound) {
           ++d;
           all = false;
           break;
@@ -208,7 +265,7 @@ void CyclicJoin::computeLevel(size_t depth) {
       }
     }
     if (!all) continue;
-    level.values.push_back(v);
+    out.push_back(v);
     if (level.recorded > 0) {
       for (size_t j = 0; j < k; ++j) {
         if (level.participants[j].recordPosition) {
@@ -237,22 +294,30 @@ bool CyclicJoin::produce(Batch& out) {
   const size_t batchRows = ctx_.batchRows();
   while (out.rows < batchRows) {
     Level& level = levels_[depth_];
-    if (level.next >= level.values.size()) {
+    const size_t size = nodes_ ? level.nodeValues.size() : level.values.size();
+    if (level.next >= size) {
       if (depth_ == 0) return out.rows > 0;
       --depth_;
       continue;
     }
     if (depth_ == last) {
-      const size_t n = std::min(level.values.size() - level.next, batchRows - out.rows);
+      const size_t n = std::min(size - level.next, batchRows - out.rows);
       for (size_t c = 0; c < last; ++c) out.columns[c].insert(out.columns[c].end(), n, binding_[c]);
-      out.columns[last].insert(out.columns[last].end(), level.values.begin() + level.next,
-                               level.values.begin() + level.next + n);
+      std::vector<ValueId>& column = out.columns[last];
+      if (nodes_) {
+        for (size_t i = level.next; i < level.next + n; ++i) {
+          column.push_back(ValueId::node(level.nodeValues[i]));
+        }
+      } else {
+        column.insert(column.end(), level.values.begin() + level.next,
+                      level.values.begin() + level.next + n);
+      }
       level.next += n;
       out.rows += n;
       continue;
     }
     const size_t i = level.next++;
-    binding_[depth_] = level.values[i];
+    binding_[depth_] = nodes_ ? ValueId::node(level.nodeValues[i]) : level.values[i];
     size_t q = 0;
     for (const Participant& p : level.participants) {
       if (p.recordPosition) keyPosition_[p.relation] = level.positions[i * level.recorded + q++];

@@ -14,8 +14,9 @@
 // where a long list such as all nodes of a type would be searched once per candidate. Then
 // the join runs in memory: a level's sorted lists (a trie's keys, or the children of the key bound
 // earlier) are intersected by leapfrogging with galloping search, driven by the shortest list.
-// Output: one row per solution (no duplicates), the columns in the variable order, rows in that
-// order's lexicographic order.
+// Tries whose values are all nodes (relationships; Cypher's always) are held as 8-byte node ids,
+// half the memory of ValueIds. Output: one row per solution (no duplicates), the columns in the
+// variable order, rows in that order's lexicographic order.
 //
 // Patterns: a constant predicate, subject and object each a join variable or a constant, at
 // least one a variable, never the same variable twice. The planner (cyclic_join_planner.cpp)
@@ -66,10 +67,11 @@ class CyclicJoin final : public Operator {
   };
   struct Level {
     std::vector<Participant> participants;
-    size_t recorded = 0;              // participants with recordPosition
-    std::vector<ValueId> values;      // the intersection
-    std::vector<uint32_t> positions;  // per value: the key index of each recorded participant
-    size_t next = 0;                  // the next value to bind
+    size_t recorded = 0;               // participants with recordPosition
+    std::vector<ValueId> values;       // the intersection (wide tries)
+    std::vector<uint64_t> nodeValues;  // the intersection (node tries)
+    std::vector<uint32_t> positions;   // per value: the key index of each recorded participant
+    size_t next = 0;                   // the next value to bind
   };
 
   void loadTries();
@@ -77,11 +79,19 @@ class CyclicJoin final : public Operator {
   std::vector<size_t> filterTries(const std::vector<size_t>& filters) const;
   // Fills levels_[depth] with the intersection of its participants given binding_[0, depth).
   void computeLevel(size_t depth);
+  template <typename T>
+  void computeLevelOf(size_t depth, const std::vector<SortedTrie<T>>& tries, std::vector<T>& out);
+  // Whether relation r joins at some level (not only as a filter folded into others).
+  bool participates(size_t r) const;
 
   GraphScope scope_;
   bool nodesOnly_ = false;
   std::vector<Relation> relations_;
+  // The tries, by Relation::trie: as node ids (nodeTries_) when every trie that joins holds
+  // nodes only (`nodes_`), else as ValueIds (tries_; one-variable filters stay there too).
   std::vector<ValueTrie> tries_;
+  std::vector<NodeTrie> nodeTries_;
+  bool nodes_ = false;
   std::vector<Level> levels_;
   bool impossible_ = false;  // a constant the store never saw: no solutions
   bool loaded_ = false;

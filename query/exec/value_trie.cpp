@@ -25,6 +25,10 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
   TripleSource source(ctx, scope, read, reportName);
 
   ValueTrie trie;
+  // The rows, by the directories (an upper bound): no growth past them.
+  if (auto rows = source.estimateFromDirectory()) {
+    (twoLevels ? trie.children : trie.keys).reserve(static_cast<size_t>(*rows));
+  }
   std::vector<ValueId> s, p, o;
   // Pairs come in order as a rule and go straight into the trie; pairs out of ValueId order
   // (objects of several types, several graphs) are kept aside and the whole trie sorted at the
@@ -90,21 +94,31 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
   return trie;
 }
 
-void ValueTrie::indexKeys() {
-  keyIndex.clear();
-  if (keys.empty() || keys.front().type != keys.back().type) return;
-  // Sorted by (key, type): one type throughout unless some key between has another.
-  const core::ObjectType type = keys.front().type;
-  for (const ValueId& k : keys) {
-    if (k.type != type) return;
+std::optional<NodeTrie> nodeTrieOf(const ValueTrie& trie) {
+  auto isNode = [](const ValueId& v) {
+    return v.type == core::otype::kIri || v.type == core::otype::kBlank;
+  };
+  if (!std::all_of(trie.keys.begin(), trie.keys.end(), isNode) ||
+      !std::all_of(trie.children.begin(), trie.children.end(), isNode)) {
+    return std::nullopt;
   }
-  const uint64_t spread = keys.back().key - keys.front().key + 1;
-  if (spread / kDenseSpread > keys.size() || keys.size() >= UINT32_MAX) return;
-  keyType = type;
-  keyBase = keys.front().key;
-  keyIndex.assign(spread, 0);
-  for (size_t i = 0; i < keys.size(); ++i)
-    keyIndex[keys[i].key - keyBase] = static_cast<uint32_t>(i + 1);
+  NodeTrie out;
+  out.keys.reserve(trie.keys.size());
+  for (const ValueId& v : trie.keys) out.keys.push_back(v.key);
+  out.offsets = trie.offsets;
+  out.children.reserve(trie.children.size());
+  for (const ValueId& v : trie.children) out.children.push_back(v.key);
+  return out;
+}
+
+ValueTrie valueTrieOf(const NodeTrie& trie) {
+  ValueTrie out;
+  out.keys.reserve(trie.keys.size());
+  for (uint64_t id : trie.keys) out.keys.push_back(ValueId::node(id));
+  out.offsets = trie.offsets;
+  out.children.reserve(trie.children.size());
+  for (uint64_t id : trie.children) out.children.push_back(ValueId::node(id));
+  return out;
 }
 
 ValueTrie filterValueTrie(ValueTrie trie, const std::vector<const ValueTrie*>& keyFilters,
