@@ -58,13 +58,66 @@ Cardinality::Totals Cardinality::totals(const TriplePattern& pattern, const Grap
       const double rows = std::max(0.0, (p ? p->rows : 0.0) + deltaOf(predicate->key));
       if (rows > 0) {
         t.rows += rows;
-        t.subjects += p ? std::min(p->subjects, rows) : rows;
-        t.objects += p ? std::min(p->objects, rows) : rows;
+        // A predicate only commits since the last fold hold has no sketch: count its distinct
+        // subjects and objects when it is small, rather than take every row as distinct
+        // (which makes every join on it look like one match per binding).
+        std::optional<DistinctCounts> counted;
+        if (!p) counted = distinctOfNewPredicate(g, predicate->key, rows);
+        t.subjects += p ? std::min(p->subjects, rows) : counted ? counted->subjects : rows;
+        t.objects += p ? std::min(p->objects, rows) : counted ? counted->objects : rows;
         t.predicates += 1;
       }
     }
   }
   return t;
+}
+
+std::optional<Cardinality::DistinctCounts> Cardinality::distinctOfNewPredicate(core::NodeId graph,
+                                                                               uint64_t predicate,
+                                                                               double rows) {
+  const index::Ledger& ledger = ctx_.ledger();
+  if (rows > kCountedDistinctRows || ctx_.asOf() < ledger.t()) return std::nullopt;
+  const std::string key = "distinct:" + std::to_string(graph) + ":" + std::to_string(predicate);
+  if (auto kept = ledger.memo(key)) return *std::static_pointer_cast<const DistinctCounts>(kept);
+  const index::SnapshotReader* psot = ctx_.reader(graph, index::Permutation::kPSOT);
+  const index::SnapshotReader* post = ctx_.reader(graph, index::Permutation::kPOST);
+  if (!psot || !post) return std::nullopt;
+  const uint64_t prefix[] = {predicate};
+  const auto range = index::ScanRange::prefix(prefix);
+  // Rows come in key order: a distinct value starts where the key column changes.
+  auto distinct = [&](const index::SnapshotReader& reader, index::ColumnMask columns,
+                      index::Column a, index::Column b) -> std::optional<double> {
+    auto cursor = reader.scan(range, columns, ctx_.asOf());
+    index::ColumnBatch batch;
+    double count = 0;
+    bool first = true;
+    uint64_t lastA = 0, lastB = 0;
+    for (;;) {
+      auto more = cursor.next(batch);
+      if (!more.isOk()) return std::nullopt;
+      if (!more.value()) break;
+      const auto& ca = batch.column(a);
+      const auto& cb = batch.column(b);
+      for (size_t r = 0; r < batch.rows; ++r) {
+        const uint64_t va = ca[r], vb = cb.empty() ? 0 : cb[r];
+        if (first || va != lastA || vb != lastB) ++count;
+        first = false;
+        lastA = va;
+        lastB = vb;
+      }
+    }
+    return count;
+  };
+  using index::Column;
+  const auto subjects = distinct(*psot, index::columnBit(Column::kS), Column::kS, Column::kS);
+  const auto objects =
+      distinct(*post, index::columnBit(Column::kOType) | index::columnBit(Column::kOKey),
+               Column::kOType, Column::kOKey);
+  if (!subjects || !objects) return std::nullopt;
+  auto counts = std::make_shared<DistinctCounts>(
+      DistinctCounts{std::max(1.0, *subjects), std::max(1.0, *objects)});
+  ledger.memoize(key, counts);
+  return *counts;
 }
 
 namespace {

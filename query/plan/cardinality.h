@@ -8,7 +8,9 @@
 //   fanout(pattern, bound)      expected matches per binding of `bound` variables: scanRows
 //                               divided by the distinct values of each bound position (distinct
 //                               subjects / objects of the predicate; the ledger's subjects, or
-//                               predicates, when the predicate is a variable).
+//                               predicates, when the predicate is a variable). A predicate
+//                               written since the last fold, absent from the statistics, has
+//                               its distinct values counted when small (distinctOfNewPredicate).
 //
 // The per-predicate numbers come from PlannerStatistics (estimated once per ledger, not per
 // query). Fallbacks when a graph has no statistics (docs/query-engine.md): kUnknownTriples rows per
@@ -71,6 +73,16 @@ class Cardinality {
   // Statistics of the pattern's predicate (constant) or of the whole graphs (variable).
   Totals totals(const TriplePattern& pattern, const GraphScope& scope);
   const PlannerStatistics* stats(core::NodeId graph);
+  // Distinct subjects and objects of a predicate the root's statistics do not know (all its
+  // rows came since the last fold), counted from its PSOT and POST ranges when it has at most
+  // kCountedDistinctRows rows and the query reads the latest state; kept in the snapshot's memo.
+  struct DistinctCounts {
+    double subjects = 0;
+    double objects = 0;
+  };
+  static constexpr double kCountedDistinctRows = 1 << 16;
+  std::optional<DistinctCounts> distinctOfNewPredicate(core::NodeId graph, uint64_t predicate,
+                                                       double rows);
 
   ExecContext& ctx_;
   std::map<core::NodeId, std::shared_ptr<const PlannerStatistics>> stats_;
