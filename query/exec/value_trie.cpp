@@ -25,10 +25,23 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
   TripleSource source(ctx, scope, read, reportName);
 
   ValueTrie trie;
-  // The rows, by the directories (an upper bound): no growth past them.
+  // The rows, by the directories (an upper bound): no growth past them. Charged before they are
+  // allocated, so a read too large for the query's budget fails before it takes the memory (the
+  // caller charges the finished trie).
+  int64_t reserved = 0;
   if (auto rows = source.estimateFromDirectory()) {
+    reserved = static_cast<int64_t>(*rows * sizeof(ValueId));
+    ctx.charge(reserved, reportName);
     (twoLevels ? trie.children : trie.keys).reserve(static_cast<size_t>(*rows));
   }
+  struct Release {
+    ExecContext& ctx;
+    int64_t bytes;
+    const std::string& name;
+    ~Release() {
+      if (bytes > 0) ctx.charge(-bytes, name);
+    }
+  } release{ctx, reserved, reportName};
   std::vector<ValueId> s, p, o;
   // Pairs come in order as a rule and go straight into the trie; pairs out of ValueId order
   // (objects of several types, several graphs) are kept aside and the whole trie sorted at the

@@ -8,6 +8,7 @@
 
 #include <random>
 
+#include "core/error.h"
 #include "query/exec/plan_info.h"
 #include "tests/unit/query/engine/live_fixture.h"
 
@@ -92,6 +93,30 @@ TEST(CyclicJoinTest, ChosenByEstimatedWork) {
                                 "FILTER(?a = ex:n5) }");
   EXPECT_EQ(findOp(filtered.report.plan, "CyclicJoin"), nullptr)
       << query::renderPlanText(filtered.report.plan);
+}
+
+// A cyclic join too large for the query's memory budget fails with kResourceExhausted before
+// it allocates its tries.
+TEST(CyclicJoinTest, MemoryBudgetStopsTheTries) {
+  std::string data;
+  for (int i = 0; i < 300; ++i) {
+    for (int k = 1; k <= 8; ++k) {
+      data += "ex:n" + std::to_string(i) + " ex:knows ex:n" +
+              std::to_string((i * 7 + k * 13) % 300) + " .\n";
+    }
+  }
+  TestLedger ledger = exampleLedger(data, /*tiny=*/false);
+  const std::string triangle =
+      "SELECT (COUNT(*) AS ?n) WHERE { ?a ex:knows ?b . ?b ex:knows ?c . ?c ex:knows ?a }";
+  ASSERT_NE(findOp(runQuery(ledger, triangle).report.plan, "CyclicJoin"), nullptr);
+  query::QueryOptions small;
+  small.memoryBudgetBytes = 16 * 1024;
+  try {
+    runQuery(ledger, triangle, small);
+    ADD_FAILURE() << "no error under a 16 KiB budget";
+  } catch (const core::Error& e) {
+    EXPECT_EQ(e.code(), core::ErrorCode::kResourceExhausted) << e.what();
+  }
 }
 
 }  // namespace
