@@ -683,8 +683,7 @@ class SingleQueryTranslator {
   // semantic pass does not know procedures): the procedure must exist, take as many arguments
   // as given, and accept the constant ones; `CALL proc` without parentheses takes its arguments
   // from the parameters of the same names, in a standalone call only.
-  void callProcedure(const ast::CallClause& clause) {
-    const ast::CallClause& call = clause;
+  void callProcedure(const ast::CallClause& call) {
     const ast::SourcePosition at = call.position();
     auto fail = [&](core::ErrorCode code, const char* detail, const std::string& message) {
       throw core::Error(code, detail, message, at.line, at.column);
@@ -699,11 +698,7 @@ class SingleQueryTranslator {
     std::vector<Expr> args{Expr::makeConstant(core::Term::literal(call.procedure))};
     auto checkType = [&](const query::value::ProcedureField& input, const Expr& argument) {
       if (!query::referencedVariables(argument).empty()) return;  // known only per row
-      auto program =
-          query::value::ValueProgram::compile(argument, [](std::string_view) { return -1; });
-      query::value::EvalContext context;
-      context.parameters = &parameters_;
-      const query::value::Value value = program.evaluate(query::value::SpanRow({}), context);
+      const query::value::Value value = constantValue(argument);
       if (!query::value::acceptsValue(input.type, value)) {
         fail(core::ErrorCode::kSyntaxError, "InvalidArgumentType",
              "argument " + input.name + " of " + call.procedure + " must be " + input.type +
@@ -778,18 +773,20 @@ class SingleQueryTranslator {
     }
   }
 
+  // The value of an expression that reads no row (constants and parameters).
+  query::value::Value constantValue(const Expr& expr) const {
+    auto program = query::value::ValueProgram::compile(expr, [](std::string_view) { return -1; });
+    query::value::EvalContext context;
+    context.parameters = &parameters_;
+    return program.evaluate(query::value::SpanRow({}), context);
+  }
+
   // A SKIP or LIMIT count: a non-negative integer, known before the query runs.
   uint64_t count(const ast::Expression& e, std::string_view what) {
     Expr expr = translate(e);
     const bool fromParameter =
         !query::referencedVariables(expr).empty() || e.kind == ast::ExprKind::kParameter;
-    query::value::Value v;
-    {
-      auto program = query::value::ValueProgram::compile(expr, [](std::string_view) { return -1; });
-      query::value::EvalContext context;
-      context.parameters = &parameters_;
-      v = program.evaluate(query::value::SpanRow({}), context);
-    }
+    const query::value::Value v = constantValue(expr);
     const auto code =
         fromParameter ? core::ErrorCode::kArgumentError : core::ErrorCode::kSyntaxError;
     if (v.kind() != query::value::ValueKind::kInteger) {

@@ -100,21 +100,11 @@ uint64_t describeResources(ExecContext& ctx, Operator& solutions, const Query& q
   TripleSet out(ctx, sink);
   for (const ValueId& resource : resources) {
     if (!core::isNode(resource.type)) continue;
-    TripleSource source(ctx, ctx.defaultScope(), TripleAccess{resource, {}, {}, false}, "Describe");
-    std::vector<ValueId> s, p, o;
-    size_t n = 0;
-    bool more = true;
     const core::Term subject = ctx.terms().decode(resource);
-    while (more) {
-      s.clear();
-      p.clear();
-      o.clear();
-      more = source.next(s, p, o, ctx.batchRows(), n);
-      for (size_t i = 0; i < n; ++i) {
-        out.add(subject, ctx.terms().decode(p[i]), ctx.terms().decode(o[i]));
-      }
-      ctx.checkLimits();
-    }
+    TripleSource(ctx, ctx.defaultScope(), TripleAccess{resource, {}, {}, false}, "Describe")
+        .forEachRow([&](ValueId, ValueId p, ValueId o) {
+          out.add(subject, ctx.terms().decode(p), ctx.terms().decode(o));
+        });
   }
   return out.count();
 }

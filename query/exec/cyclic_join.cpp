@@ -100,6 +100,23 @@ CyclicJoin::~CyclicJoin() {
 void CyclicJoin::loadTries() {
   loaded_ = true;
   if (impossible_) return;
+  std::vector<bool> asNodes;  // per trie: held in nodeTries_ (its ValueTrie emptied)
+  auto recharge = [&](size_t before, size_t after) {
+    const int64_t delta = static_cast<int64_t>(after) - static_cast<int64_t>(before);
+    charge(delta);
+    charged_ += delta;
+  };
+  // Trie t as node ids; false (nothing changed) when some value of it is not a node.
+  auto toNodes = [&](size_t t) {
+    std::optional<NodeTrie> nodes = nodeTrieOf(tries_[t]);
+    if (!nodes) return false;
+    nodes->indexKeys();
+    recharge(tries_[t].bytes(), nodes->bytes());
+    nodeTries_[t] = std::move(*nodes);
+    tries_[t] = ValueTrie{};
+    asNodes[t] = true;
+    return true;
+  };
   // One-variable relations first: the others' filters.
   for (bool twoVariables : {false, true}) {
     for (size_t r = 0; r < relations_.size(); ++r) {
@@ -131,64 +148,36 @@ void CyclicJoin::loadTries() {
           secondFilters.push_back(&tries_[relations_[f].trie]);
         }
         trie = filterValueTrie(std::move(trie), firstFilters, secondFilters, nodesOnly_);
+      } else {
+        trie.indexKeys();  // the filters probe it
       }
       CAIRN_CHECK(trie.keys.size() < UINT32_MAX, "CyclicJoin: trie too large");
       relation.trie = tries_.size();
-      // A trie of nodes is kept as node ids at once (half the memory while the next one is
-      // read); one-variable tries stay as they are: the others' filters.
-      std::optional<NodeTrie> nodes;
-      if (twoVariables) nodes = nodeTrieOf(trie);
-      if (nodes) {
-        nodes->indexKeys();
-        trie = ValueTrie{};
-      } else {
-        trie.indexKeys();
-      }
-      const auto bytes = static_cast<int64_t>(nodes ? nodes->bytes() : trie.bytes());
-      charge(bytes);
-      charged_ += bytes;
+      recharge(0, trie.bytes());
       tries_.push_back(std::move(trie));
-      nodeTries_.resize(tries_.size());
-      if (nodes) nodeTries_.back() = std::move(*nodes);
+      nodeTries_.emplace_back();
+      asNodes.push_back(false);
+      // A trie of nodes becomes node ids at once: half the memory while the next is read.
+      if (twoVariables) toNodes(relation.trie);
     }
   }
-  // Node ids throughout or ValueIds throughout: every trie that joins must be in one form.
-  std::vector<bool> joins(tries_.size(), false);
-  for (size_t r = 0; r < relations_.size(); ++r) {
-    if (participates(r)) joins[relations_[r].trie] = true;
-  }
-  auto isNodeTrie = [&](size_t t) {
-    return !nodeTries_[t].offsets.empty() || !nodeTries_[t].keys.empty();
-  };
+  // Node ids throughout or ValueIds throughout: every trie that joins (is not only a filter
+  // folded into others) must be in one form.
   nodes_ = true;
-  for (size_t t = 0; t < tries_.size() && nodes_; ++t) {
-    if (!joins[t] || isNodeTrie(t)) continue;
-    // A one-variable trie that joins (no two-variable pattern took it as a filter).
-    auto nodes = tries_[t].twoLevels() ? std::nullopt : nodeTrieOf(tries_[t]);
-    if (!nodes || nodes->keys.empty()) {
-      nodes_ = false;
-      break;
-    }
-    nodes->indexKeys();
-    nodeTries_[t] = std::move(*nodes);
+  for (const Relation& r : relations_) {
+    if (nodes_ && !r.folded && !asNodes[r.trie] && !toNodes(r.trie)) nodes_ = false;
   }
   if (nodes_) return;
   for (size_t t = 0; t < tries_.size(); ++t) {
-    if (!isNodeTrie(t)) continue;
-    if (tries_[t].keys.empty() && tries_[t].offsets.empty()) {
-      // Kept (and charged) as node ids at load: back to ValueIds.
-      const auto before = static_cast<int64_t>(nodeTries_[t].bytes());
-      tries_[t] = valueTrieOf(nodeTries_[t]);
-      tries_[t].indexKeys();
-      const auto after = static_cast<int64_t>(tries_[t].bytes());
-      charge(after - before);
-      charged_ += after - before;
-    }
+    // One-variable tries were indexed when read; the others are, now, as ValueIds.
+    if (!asNodes[t] && !tries_[t].twoLevels()) continue;
+    const size_t before = asNodes[t] ? nodeTries_[t].bytes() : tries_[t].bytes();
+    if (asNodes[t]) tries_[t] = valueTrieOf(nodeTries_[t]);
     nodeTries_[t] = NodeTrie{};
+    tries_[t].indexKeys();
+    recharge(before, tries_[t].bytes());
   }
 }
-
-bool CyclicJoin::participates(size_t r) const { return !relations_[r].folded; }
 
 std::vector<size_t> CyclicJoin::filterTries(const std::vector<size_t>& filters) const {
   std::vector<size_t> out;

@@ -81,8 +81,6 @@ class CyclicJoin final : public Operator {
   void computeLevel(size_t depth);
   template <typename T>
   void computeLevelOf(size_t depth, const std::vector<SortedTrie<T>>& tries, std::vector<T>& out);
-  // Whether relation r joins at some level (not only as a filter folded into others).
-  bool participates(size_t r) const;
 
   GraphScope scope_;
   bool nodesOnly_ = false;

@@ -17,29 +17,6 @@ std::vector<IdPair> swapped(std::vector<IdPair> in) {
   return in;
 }
 
-// Calls visit(s, p, o) for every triple `access` matches in `scope`, a batch at a time, checking
-// the query's limits after each batch. TripleSource does not repeat fixed positions: those come
-// to `visit` unbound, and the caller knows their value.
-template <typename Visit>
-void forEachTriple(ExecContext& ctx, const GraphScope& scope, const TripleAccess& access,
-                   const std::string& owner, Visit&& visit) {
-  TripleSource source(ctx, scope, access, owner);
-  std::vector<ValueId> s, p, o;
-  auto at = [](const std::vector<ValueId>& column, size_t r) {
-    return r < column.size() ? column[r] : ValueId{};
-  };
-  size_t n = 0;
-  bool more = true;
-  while (more) {
-    s.clear();
-    p.clear();
-    o.clear();
-    more = source.next(s, p, o, ctx.batchRows(), n);
-    for (size_t r = 0; r < n; ++r) visit(at(s, r), at(p, r), at(o, r));
-    ctx.checkLimits();
-  }
-}
-
 }  // namespace
 
 PathEvaluator::~PathEvaluator() {
@@ -56,9 +33,9 @@ std::vector<IdPair> PathEvaluator::link(std::optional<ValueId> predicate,
                                         std::optional<ValueId> from, std::optional<ValueId> to) {
   std::vector<IdPair> out;
   if (!predicate) return out;
-  forEachTriple(
-      ctx_, scope_, TripleAccess{from, predicate, to, false}, owner_,
-      [&](ValueId s, ValueId, ValueId o) { out.emplace_back(from ? *from : s, to ? *to : o); });
+  TripleSource(ctx_, scope_, TripleAccess{from, predicate, to, false}, owner_)
+      .forEachRow(
+          [&](ValueId s, ValueId, ValueId o) { out.emplace_back(from ? *from : s, to ? *to : o); });
   account(out.size());
   return out;
 }
@@ -140,13 +117,13 @@ std::vector<IdPair> PathEvaluator::negated(const PropertyPath& path, std::option
   };
   auto scan = [&](std::optional<ValueId> s, std::optional<ValueId> o,
                   const std::unordered_set<ValueId, ValueIdHash>& skip, bool inverse) {
-    forEachTriple(ctx_, scope_, TripleAccess{s, std::nullopt, o, false}, owner_,
-                  [&](ValueId sv, ValueId pv, ValueId ov) {
-                    if (skip.count(pv)) return;
-                    ValueId a = s ? *s : sv, b = o ? *o : ov;
-                    if (inverse) std::swap(a, b);
-                    out.emplace_back(a, b);
-                  });
+    TripleSource(ctx_, scope_, TripleAccess{s, std::nullopt, o, false}, owner_)
+        .forEachRow([&](ValueId sv, ValueId pv, ValueId ov) {
+          if (skip.count(pv)) return;
+          ValueId a = s ? *s : sv, b = o ? *o : ov;
+          if (inverse) std::swap(a, b);
+          out.emplace_back(a, b);
+        });
   };
   // !(a|b) is the forward part; !(^c) the inverse part; a set with both has both (§18.4 NPS).
   if (!path.iris.empty() || path.inverseIris.empty()) scan(from, to, excluded(path.iris), false);
@@ -240,7 +217,7 @@ bool PathEvaluator::inGraph(ValueId node) {
 std::vector<ValueId> PathEvaluator::allNodes() {
   std::unordered_set<ValueId, ValueIdHash> seen;
   std::vector<ValueId> out;
-  forEachTriple(ctx_, scope_, TripleAccess{}, owner_, [&](ValueId s, ValueId, ValueId o) {
+  TripleSource(ctx_, scope_, TripleAccess{}, owner_).forEachRow([&](ValueId s, ValueId, ValueId o) {
     if (seen.insert(s).second) out.push_back(s);
     if (seen.insert(o).second) out.push_back(o);
   });

@@ -5,13 +5,13 @@
 
 namespace cairn::query {
 
-namespace {
-
 std::string formatRows(double rows) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.0f", rows);
   return buf;
 }
+
+namespace {
 
 void renderText(const PlanInfo& plan, int depth, std::string& out) {
   std::string indent(static_cast<size_t>(depth) * 2, ' ');

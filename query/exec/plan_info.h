@@ -30,6 +30,8 @@ struct PlanInfo {
 
 // Indented text, one operator per line with its details on the following lines.
 std::string renderPlanText(const PlanInfo& plan);
+// A row estimate as EXPLAIN shows it: a whole number ("1846603").
+std::string formatRows(double rows);
 // {"op":…, "details":{…}, "estimatedRows":…, "actual":{…}, "children":[…]}
 std::string renderPlanJson(const PlanInfo& plan);
 

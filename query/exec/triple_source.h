@@ -52,6 +52,24 @@ class TripleSource {
   bool next(std::vector<ValueId>& s, std::vector<ValueId>& p, std::vector<ValueId>& o,
             size_t maxRows, size_t& rows);
   static constexpr size_t kMinReadRows = 64;
+  // Calls visit(s, p, o) for every remaining row, a batch at a time, checking the query's
+  // limits after each batch. Fixed positions come unbound: the caller knows their value.
+  template <typename Visit>
+  void forEachRow(Visit&& visit) {
+    std::vector<ValueId> s, p, o;
+    auto at = [](const std::vector<ValueId>& column, size_t r) {
+      return r < column.size() ? column[r] : ValueId{};
+    };
+    size_t n = 0;
+    for (bool more = true; more;) {
+      s.clear();
+      p.clear();
+      o.clear();
+      more = next(s, p, o, ctx_.batchRows(), n);
+      for (size_t r = 0; r < n; ++r) visit(at(s, r), at(p, r), at(o, r));
+      ctx_.checkLimits();
+    }
+  }
   ~TripleSource();
   // The number of matching rows, from the index directories where possible (one graph, no
   // filtered position); nullopt when it would need a scan.

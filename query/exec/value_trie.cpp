@@ -42,7 +42,6 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
       if (bytes > 0) ctx.charge(-bytes, name);
     }
   } release{ctx, reserved, reportName};
-  std::vector<ValueId> s, p, o;
   // Pairs come in order as a rule and go straight into the trie; pairs out of ValueId order
   // (objects of several types, several graphs) are kept aside and the whole trie sorted at the
   // end.
@@ -71,23 +70,15 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
       trie = ValueTrie{};
     }
   };
-  size_t rows = 0;
-  bool more = true;
-  while (more) {
-    s.clear();
-    p.clear();
-    o.clear();
-    more = source.next(s, p, o, ctx.batchRows(), rows);
+  source.forEachRow([&](ValueId s, ValueId, ValueId o) {
     if (!twoLevels) {
-      const auto& values = access.s ? o : s;
-      trie.keys.insert(trie.keys.end(), values.begin(), values.end());
+      trie.keys.push_back(access.s ? o : s);
+    } else if (subjectFirst) {
+      append(s, o);
     } else {
-      const auto& first = subjectFirst ? s : o;
-      const auto& second = subjectFirst ? o : s;
-      for (size_t i = 0; i < rows; ++i) append(first[i], second[i]);
+      append(o, s);
     }
-    ctx.checkLimits();
-  }
+  });
   if (!twoLevels) {
     sortUnique(trie.keys);
     return trie;
@@ -108,9 +99,7 @@ ValueTrie readValueTrie(ExecContext& ctx, const GraphScope& scope, const TripleA
 }
 
 std::optional<NodeTrie> nodeTrieOf(const ValueTrie& trie) {
-  auto isNode = [](const ValueId& v) {
-    return v.type == core::otype::kIri || v.type == core::otype::kBlank;
-  };
+  auto isNode = [](const ValueId& v) { return core::isNode(v.type); };
   if (!std::all_of(trie.keys.begin(), trie.keys.end(), isNode) ||
       !std::all_of(trie.children.begin(), trie.children.end(), isNode)) {
     return std::nullopt;
@@ -138,7 +127,7 @@ ValueTrie filterValueTrie(ValueTrie trie, const std::vector<const ValueTrie*>& k
                           const std::vector<const ValueTrie*>& childFilters, bool nodesOnly) {
   if (keyFilters.empty() && childFilters.empty() && !nodesOnly) return trie;
   auto passes = [nodesOnly](ValueId v, const std::vector<const ValueTrie*>& filters) {
-    if (nodesOnly && v.type != core::otype::kIri && v.type != core::otype::kBlank) return false;
+    if (nodesOnly && !core::isNode(v.type)) return false;
     for (const ValueTrie* f : filters) {
       if (f->find(v) == ValueTrie::kNotFound) return false;
     }

@@ -246,8 +246,8 @@ std::vector<std::string> SnapshotGraphAccess::allLabels() const {
   for (;;) {
     auto found = core::valueOrThrow(post->seek(from, asOf_));
     if (!found || found->p != type) break;
-    const bool node = found->ot == core::otype::kIri || found->ot == core::otype::kBlank;
-    if (node && found->ok != nodeMarker_->value_or(core::kNoNode)) out.push_back(nameOf(found->ok));
+    if (core::isNode(found->ot) && found->ok != nodeMarker_->value_or(core::kNoNode))
+      out.push_back(nameOf(found->ok));
     if (found->ok == UINT64_MAX) break;
     from = {type, found->ot, found->ok + 1, 0, 0};
   }

@@ -57,12 +57,6 @@ bool isExistsFree(const Expr& e) {
   return true;
 }
 
-std::string formatRows(double rows) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", rows);
-  return buf;
-}
-
 // Whether an IndexScan of `p` yields its rows in subject order: a constant predicate and a
 // variable subject read from PSOT (or POST with a constant object), one graph.
 bool subjectOrdered(const TriplePattern& p, const GraphScope& scope) {

@@ -41,12 +41,6 @@ std::string unaryVariable(const TriplePattern& p) {
   return p.subject.isVariable ? p.subject.variable : p.object.variable;
 }
 
-std::string formatRows(double rows) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", rows);
-  return buf;
-}
-
 }  // namespace
 
 OperatorPtr Planner::tryCyclicJoin(const std::vector<TriplePattern>& triples,

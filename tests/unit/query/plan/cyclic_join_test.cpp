@@ -63,17 +63,22 @@ TEST(CyclicJoinTest, RandomCyclesMatchTheBinaryJoins) {
   EXPECT_GT(counts.nonEmpty, counts.runs / 2);
 }
 
+// `nodes` nodes that each know `friends` others, spread evenly (ex:knows).
+std::string knowsGraph(int nodes, int friends) {
+  std::string data;
+  for (int i = 0; i < nodes; ++i) {
+    for (int k = 1; k <= friends; ++k) {
+      data += "ex:n" + std::to_string(i) + " ex:knows ex:n" +
+              std::to_string((i * 7 + k * 13) % nodes) + " .\n";
+    }
+  }
+  return data;
+}
+
 // A constant that pins a variable of the cycle keeps the binary joins (a few bind joins from
 // one node) and a cycle over whole predicates takes the cyclic join; EXPLAIN says why.
 TEST(CyclicJoinTest, ChosenByEstimatedWork) {
-  std::string data;
-  for (int i = 0; i < 200; ++i) {
-    for (int k = 1; k <= 6; ++k) {
-      data += "ex:n" + std::to_string(i) + " ex:knows ex:n" +
-              std::to_string((i * 7 + k * 13) % 200) + " .\n";
-    }
-  }
-  data += "ex:n5 ex:name \"five\" .\n";
+  std::string data = knowsGraph(200, 6) + "ex:n5 ex:name \"five\" .\n";
   TestLedger ledger = exampleLedger(data, /*tiny=*/true);
   RunResult all =
       runQuery(ledger, "SELECT * WHERE { ?a ex:knows ?b . ?b ex:knows ?c . ?c ex:knows ?a }");
@@ -95,17 +100,10 @@ TEST(CyclicJoinTest, ChosenByEstimatedWork) {
       << query::renderPlanText(filtered.report.plan);
 }
 
-// A cyclic join too large for the query's memory budget fails with kResourceExhausted before
-// it allocates its tries.
+// A cyclic join too large for the query's memory budget fails with kResourceExhausted (its
+// tries are charged as they are read).
 TEST(CyclicJoinTest, MemoryBudgetStopsTheTries) {
-  std::string data;
-  for (int i = 0; i < 300; ++i) {
-    for (int k = 1; k <= 8; ++k) {
-      data += "ex:n" + std::to_string(i) + " ex:knows ex:n" +
-              std::to_string((i * 7 + k * 13) % 300) + " .\n";
-    }
-  }
-  TestLedger ledger = exampleLedger(data, /*tiny=*/false);
+  TestLedger ledger = exampleLedger(knowsGraph(300, 8), /*tiny=*/false);
   const std::string triangle =
       "SELECT (COUNT(*) AS ?n) WHERE { ?a ex:knows ?b . ?b ex:knows ?c . ?c ex:knows ?a }";
   ASSERT_NE(findOp(runQuery(ledger, triangle).report.plan, "CyclicJoin"), nullptr);
