@@ -4,97 +4,13 @@
 #include <memory>
 
 #include "index/novelty/snapshot_reader.h"
+#include "query/exec/run_stream.h"
 
 namespace cairn::query {
 
 namespace {
 
 using index::Column;
-
-// One arm's rows in the order of the root's values, as runs (value, rows), reading the one key
-// column that holds the root (the subject, or the object key within one object type).
-class RunStream {
- public:
-  RunStream(ExecContext& ctx, const index::SnapshotReader* reader, const index::ScanRange& range,
-            Column key)
-      : ctx_(ctx), key_column_(key) {
-    if (reader) cursor_.emplace(reader->scan(range, index::columnBit(key), ctx.asOf()));
-    advance();
-  }
-
-  bool done() const { return done_; }
-  uint64_t key() const { return key_; }
-  uint64_t rows() const { return rows_; }
-
-  // To the next run.
-  void next() { advance(); }
-
-  // To the first run whose value is >= target (the current one when it is): a binary search
-  // in each batch the target lies beyond, so runs skipped cost nothing per row.
-  void seek(uint64_t target) {
-    if (done_ || key_ >= target) return;
-    while (true) {
-      pos_ = static_cast<size_t>(std::lower_bound(keys_ + pos_, keys_ + count_, target) - keys_);
-      if (pos_ < count_) break;
-      if (!load()) {
-        done_ = true;
-        return;
-      }
-    }
-    advance();
-  }
-
- private:
-  // The next batch (pos_ at its start); false at the end.
-  bool load() {
-    pos_ = 0;
-    count_ = 0;
-    keys_ = nullptr;
-    if (!cursor_) return false;
-    auto more = cursor_->next(batch_);
-    if (!more.isOk()) throwStorageError(more.status());
-    if (!more.value()) {
-      cursor_.reset();
-      return false;
-    }
-    ctx_.checkLimits();
-    keys_ = batch_.column(key_column_).data();
-    count_ = batch_.rows;
-    return true;
-  }
-
-  // Reads the run that starts at pos_ (it may continue into the next batches). The batch's
-  // key column and size are kept in members, not re-read through the batch on every row.
-  void advance() {
-    if (pos_ >= count_ && !load()) {
-      done_ = true;
-      return;
-    }
-    key_ = keys_[pos_];
-    size_t end = pos_ + 1;
-    while (end < count_ && keys_[end] == key_) ++end;
-    uint64_t n = end - pos_;
-    pos_ = end;
-    while (pos_ == count_ && load() && keys_[0] == key_) {  // the run goes on
-      end = 1;
-      while (end < count_ && keys_[end] == key_) ++end;
-      n += end;
-      pos_ = end;
-    }
-    rows_ = n;
-  }
-
-  ExecContext& ctx_;
-  Column key_column_;
-  std::optional<index::SnapshotCursor> cursor_;
-  index::ColumnBatch batch_;
-  const uint64_t* keys_ = nullptr;  // batch_'s key column
-  size_t count_ = 0;                // batch_'s rows
-  size_t pos_ = 0;
-  bool done_ = false;
-  uint64_t key_ = 0;
-  uint64_t rows_ = 0;
-};
 
 // One required arm with optional ones: the required arm's rows (from the directories) plus,
 // for the subjects where some optional arm has two rows or more, the excess

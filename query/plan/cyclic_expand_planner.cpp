@@ -80,6 +80,10 @@ OperatorPtr Planner::tryCyclicExpand(const Algebra& top, const GraphScope& scope
     triples.push_back(t);
   }
   std::reverse(chain.begin(), chain.end());
+  // The chain's relationships have node ends: no node of it needs its marker checked.
+  std::set<std::string> nodes;
+  for (const ExpandNode* e : chain) nodes.insert({e->from, e->to});
+  triples = withoutNodeMarkers(triples, nodes);
   for (const ExpandNode* e : chain) {
     const bool out = e->direction == ExpandDirection::kOutgoing;
     triples.push_back({PatternTerm::var(out ? e->from : e->to),

@@ -35,15 +35,6 @@ bool bindsAny(const std::vector<TriplePattern>& triples, const std::set<std::str
   return false;
 }
 
-// Whether `t` is (?v rdf:type sys:Node) for one of `variables`: a node's marker fact.
-bool isNodeMarkerOf(const TriplePattern& t, const std::set<std::string>& variables) {
-  return t.subject.isVariable && variables.count(t.subject.variable) > 0 &&
-         !t.predicate.isVariable &&
-         t.predicate.term == core::Term::iri(std::string(core::vocab::kRdfType)) &&
-         !t.object.isVariable &&
-         t.object.term == core::Term::iri(std::string(graph::kNodeMarkerIri));
-}
-
 // The variables of `shared` that the BGP at the bottom of `right`'s chain of filters and
 // expansions binds: where a seeded left join places its keys. Empty when the right side does
 // not start from such a scan (a disconnected pattern joins several).
@@ -180,9 +171,11 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   auto seek =
       std::make_unique<PropertySeek>(ctx_, best->node, graph::nameIri(best->key), *best->value);
   seek->setEstimatedRows(bestRows);
-  // The BGP's patterns check the seek's nodes (one probe each); the full condition stays above,
-  // as the seek may find more than the equal values (property_seek.h).
-  OperatorPtr checked = planBgp(triples, {}, std::move(seek), {best->node}, scope);
+  // The BGP's patterns check the seek's nodes (one probe each; they hold a property, so they
+  // are nodes); the full condition stays above, as the seek may find more than the equal
+  // values (property_seek.h).
+  OperatorPtr checked =
+      planBgp(withoutNodeMarkers(triples, {best->node}), {}, std::move(seek), {best->node}, scope);
   const double rows = estimateOf(*checked);
   OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
   op->setEstimatedRows(rows);
@@ -248,7 +241,8 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
     seek->setEstimatedRows(outerRows * bestRows);
     std::set<std::string> certain = certainVariables(rows);
     certain.insert(best->node);
-    OperatorPtr checked = planBgp(triples, {}, std::move(seek), certain, scope);
+    OperatorPtr checked =
+        planBgp(withoutNodeMarkers(triples, {best->node}), {}, std::move(seek), certain, scope);
     const double estimated = estimateOf(*checked);
     OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
     op->setEstimatedRows(estimated);
@@ -373,19 +367,13 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
     case AlgebraKind::kValues:
       return outerRow_ ? outerRow_(node.as<ValuesNode>()) : nullptr;
     case AlgebraKind::kBgp: {
-      if (!seed_) return nullptr;
       const auto& triples = node.as<BgpNode>().triples;
+      if (!seed_) return planNodeScans(triples, nullptr, {}, scope);
       const std::set<std::string> keys(seed_->variables().begin(), seed_->variables().end());
-      if (!bindsAny(triples, keys)) return nullptr;
-      // The keys are nodes the left bound: the node marker, there only so that a scan finds
-      // every node, holds for them (also for imported RDF nodes without one).
-      std::vector<TriplePattern> checks;
-      for (const auto& t : triples) {
-        if (!isNodeMarkerOf(t, keys)) checks.push_back(t);
-      }
-      if (checks.empty()) return std::move(seed_);
-      // Keys are never null: all of them certainly bound.
-      return planBgp(checks, {}, std::move(seed_), keys, scope);
+      if (!bindsAny(triples, keys)) return planNodeScans(triples, nullptr, {}, scope);
+      // The keys are nodes the left bound (keys are never null: all certainly bound).
+      if (withoutNodeMarkers(triples, keys).empty()) return std::move(seed_);
+      return planNodeScans(triples, std::move(seed_), keys, scope);
     }
     default:
       return nullptr;  // the shared plan

@@ -19,6 +19,8 @@
 //   cyclic_join_planner.cpp   the cycles of a BGP (triangles, cliques) as one worst-case-optimal
 //                             CyclicJoin when cheaper than binary joins
 //   cyclic_expand_planner.cpp the same for Cypher's chains of expansions that close cycles
+//   node_scan_planner.cpp     Cypher's "n is a node" (the marker pattern): implied by another
+//                             pattern, or read by a NodeScan of every node
 //   top_k_strings_from_index.cpp  fast path: ORDER BY ?o [more keys] LIMIT k over a predicate's
 //                             plain strings, numbered in byte order by the import
 //
@@ -152,6 +154,17 @@ class Planner {
   // relationships themselves: parallel ones, uniqueness, relationship variables), when the
   // cyclic join is cheaper than binary joins; null otherwise (cyclic_expand_planner.cpp).
   OperatorPtr tryCyclicExpand(const Algebra& top, const GraphScope& scope);
+  // Under a CypherRuntime, a BGP holding node-marker patterns `(?n rdf:type sys:Node)`, which
+  // the translator writes for "n is a node" (docs/cypher.md), placed on `outer` (may be null)
+  // whose `outerNodes` are nodes: a marker whose node another pattern binds as subject, or
+  // outer binds, is dropped (a subject is a node); the other nodes come from a NodeScan each
+  // (every node, imported RDF's included), the remaining patterns placed on top. Null when
+  // there is neither a marker pattern nor `outer` (node_scan_planner.cpp).
+  OperatorPtr planNodeScans(const std::vector<TriplePattern>& triples, OperatorPtr outer,
+                            const std::set<std::string>& outerNodes, const GraphScope& scope);
+  // The patterns of `triples` but the markers of `nodes` (variables known to hold nodes).
+  static std::vector<TriplePattern> withoutNodeMarkers(const std::vector<TriplePattern>& triples,
+                                                       const std::set<std::string>& nodes);
   // placeBgp, then the remaining filters on top.
   OperatorPtr planBgp(const std::vector<TriplePattern>& triples, std::vector<Expr> filters,
                       OperatorPtr outer, const std::set<std::string>& certain,

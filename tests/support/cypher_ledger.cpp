@@ -20,9 +20,8 @@ void TextRows::row(std::span<const query::value::Value> row) {
   values.emplace_back(row.begin(), row.end());
 }
 
-CypherLedger::CypherLedger() : base(makeTestLedger({})) {
-  auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr,
-                                        index::IndexConfig::defaults());
+CypherLedger::CypherLedger(const index::IndexConfig& config) : base(makeTestLedger({})) {
+  auto opened = index::LiveLedger::open(*base.blobs, *base.heads, "test", nullptr, config);
   if (!opened.isOk()) throw core::Error(core::ErrorCode::kStorageError, opened.status().toString());
   live = std::move(opened).value();
 }

@@ -31,8 +31,9 @@ class TextRows final : public query::ValueSink {
 };
 
 // An empty ledger "test" in memory stores, open for commits. Throws core::Error on failure.
+// `config`: IndexConfig::tiny() for leaflets and scan batches of a few rows.
 struct CypherLedger {
-  CypherLedger();
+  explicit CypherLedger(const index::IndexConfig& config = index::IndexConfig::defaults());
 
   TestLedger base;
   std::shared_ptr<index::LiveLedger> live;
