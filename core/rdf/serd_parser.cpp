@@ -339,8 +339,10 @@ class SerdSession {
     bool ok = true;
     const Span span = appendResolved(reference, ok);
     if (!ok) return SERD_ERR_BAD_SYNTAX;
-    prefixes_[std::string(nodeText(name))] = arena_.substr(span.offset, span.size);
+    std::string& ns = prefixes_[std::string(nodeText(name))];
+    ns = arena_.substr(span.offset, span.size);
     arena_.resize(span.offset);
+    sink_.prefix(nodeText(name), ns);
     return SERD_SUCCESS;
   }
 

@@ -42,6 +42,9 @@ class StatementSink {
   virtual void statement(const StatementView& st) = 0;
   // Return true to skip the bad statement and continue (--skip-invalid), false to stop.
   virtual bool syntaxError(const SyntaxIssue& issue) = 0;
+  // A prefix directive of the document (`@prefix foaf: <...>`), its namespace resolved; before
+  // the statements that follow it. Formats without directives never call it.
+  virtual void prefix(std::string_view /*name*/, std::string_view /*namespaceIri*/) {}
 };
 
 }  // namespace cairn::core::rdf

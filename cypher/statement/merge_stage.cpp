@@ -9,10 +9,11 @@
 namespace cairn::cypher {
 
 MergeStage::MergeStage(const ast::MergeClause& clause, const std::vector<std::string>& scope,
-                       const query::value::Parameters& parameters)
+                       const query::value::Parameters& parameters,
+                       const query::graph::CypherNames& names)
     : parameters_(parameters), create_(clause.pattern, scope) {
   match_.inputColumns = scope;
-  match_.query = translatePatternMatch(clause.pattern, scope, parameters, &match_.input);
+  match_.query = translatePatternMatch(clause.pattern, scope, parameters, &match_.input, names);
   for (const ast::MergeAction& action : clause.actions) {
     (action.onMatch ? onMatch_ : onCreate_).emplace_back(action.items, create_.scopeAfter());
   }

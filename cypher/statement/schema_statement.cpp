@@ -7,7 +7,7 @@
 #include "cypher/write/cypher_commit.h"
 #include "index/constraints/unique_constraints.h"
 #include "index/write/live_ledger.h"
-#include "query/graph/property_graph_vocabulary.h"
+#include "query/graph/cypher_names.h"
 
 namespace cairn::cypher {
 
@@ -31,9 +31,10 @@ const UniqueConstraint* findNamed(const std::vector<UniqueConstraint>& all,
   return it == all.end() ? nullptr : &*it;
 }
 
-std::string describe(const UniqueConstraint& c) {
-  return "'" + c.name + "' (:" + std::string(query::graph::nameOfIri(c.typeIri)) + " {" +
-         std::string(query::graph::nameOfIri(c.keyIri)) + "} IS UNIQUE)";
+std::string describe(const index::Ledger& state, const UniqueConstraint& c) {
+  const auto names = query::graph::cypherNames(state, UINT64_MAX);
+  return "'" + c.name + "' (:" + names->nameOf(c.typeIri) + " {" + names->nameOf(c.keyIri) +
+         "} IS UNIQUE)";
 }
 
 // The changes a CREATE makes to `state`: none when an equal constraint exists and IF NOT EXISTS
@@ -46,11 +47,12 @@ index::TxChanges createChanges(const index::Ledger& state, const ast::SchemaComm
     if (!sameName && !c.sameRule(wanted)) continue;
     if (command.ifNotExists) return {};
     if (sameName && !c.sameRule(wanted)) {
-      throw core::Error(core::ErrorCode::kAlreadyExists, "ConstraintAlreadyExists",
-                        "a constraint named '" + c.name + "' already exists: " + describe(c));
+      throw core::Error(
+          core::ErrorCode::kAlreadyExists, "ConstraintAlreadyExists",
+          "a constraint named '" + c.name + "' already exists: " + describe(state, c));
     }
     throw core::Error(core::ErrorCode::kAlreadyExists, "EquivalentSchemaRuleAlreadyExists",
-                      "an equivalent constraint already exists: " + describe(c));
+                      "an equivalent constraint already exists: " + describe(state, c));
   }
   index::TxChanges changes;
   changes.inserts = index::constraintFacts(wanted);
@@ -79,12 +81,13 @@ StatementReport runSchemaCommand(index::LiveLedger& ledger, const ast::SchemaCom
   StatementReport report;
   if (command.kind == Kind::kShowConstraints) {
     const auto snapshot = ledger.snapshot();
+    const auto names = query::graph::cypherNames(*snapshot, UINT64_MAX);
     sink.begin({"name", "type", "entityType", "labelsOrTypes", "properties"}, none);
     for (const UniqueConstraint& c : constraintsOf(*snapshot)) {
-      const std::vector<Value> row{
-          Value::string(c.name), Value::string("UNIQUENESS"), Value::string("NODE"),
-          Value::list({Value::string(std::string(query::graph::nameOfIri(c.typeIri)))}),
-          Value::list({Value::string(std::string(query::graph::nameOfIri(c.keyIri)))})};
+      const std::vector<Value> row{Value::string(c.name), Value::string("UNIQUENESS"),
+                                   Value::string("NODE"),
+                                   Value::list({Value::string(names->nameOf(c.typeIri))}),
+                                   Value::list({Value::string(names->nameOf(c.keyIri))})};
       sink.row(row);
     }
     sink.end();
@@ -95,8 +98,9 @@ StatementReport runSchemaCommand(index::LiveLedger& ledger, const ast::SchemaCom
   if (command.kind == Kind::kCreateUnique) {
     wanted.name = command.name.empty() ? "constraint_" + command.label + "_" + command.property
                                        : command.name;
-    wanted.typeIri = query::graph::nameIri(command.label);
-    wanted.keyIri = query::graph::nameIri(command.property);
+    const auto names = query::graph::cypherNames(*ledger.snapshot(), UINT64_MAX);
+    wanted.typeIri = names->iriOf(command.label);
+    wanted.keyIri = names->iriOf(command.property);
   }
   bool changed = false;
   CypherCommit commit;

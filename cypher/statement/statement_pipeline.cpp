@@ -121,8 +121,9 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
 }  // namespace
 
 StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
-                                     const query::value::Parameters& parameters)
-    : parameters_(parameters) {
+                                     const query::value::Parameters& parameters,
+                                     std::shared_ptr<const query::graph::CypherNames> names)
+    : parameters_(parameters), names_(std::move(names)) {
   std::vector<std::string> scope;
   bool started = false;  // a stage before: reading stages continue from rows
   for (size_t i = 0; i < part.clauses.size(); started = true) {
@@ -136,7 +137,7 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
     stage->kind = Stage::Kind::kRead;
     RowQuery& q = stage->query;
     if (started) q.inputColumns = scope;
-    q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input);
+    q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input, *names_);
     stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
     scope = q.query.columns;
     if (stage->returns) columns_ = q.query.columns;
@@ -155,7 +156,7 @@ void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::st
       break;
     case ast::ClauseKind::kMerge:
       stage->kind = Stage::Kind::kMerge;
-      stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters_);
+      stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters_, *names_);
       scope = stage->merge->scopeAfter();
       break;
     case ast::ClauseKind::kSet:

@@ -24,14 +24,17 @@
 #include "index/write/live_ledger.h"
 #include "query/engine/cypher_query.h"
 #include "query/engine/query_engine.h"
+#include "query/graph/cypher_names.h"
 
 namespace cairn::cypher {
 
 class StatementPipeline {
  public:
-  // Compiles the clauses of `part` (checked by the semantic pass). Throws core::Error: the
-  // compile-time errors of the clauses, kUnsupported for CALL. `part` must outlive the pipeline.
-  StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters);
+  // Compiles the clauses of `part` (checked by the semantic pass), names mapped by `names` (the
+  // ledger's, query/graph/cypher_names.h). Throws core::Error: the compile-time errors of the
+  // clauses, kUnsupported for CALL. `part` must outlive the pipeline.
+  StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters,
+                    std::shared_ptr<const query::graph::CypherNames> names);
   ~StatementPipeline();
   StatementPipeline(const StatementPipeline&) = delete;
   StatementPipeline& operator=(const StatementPipeline&) = delete;
@@ -64,6 +67,7 @@ class StatementPipeline {
   void addUpdate(const ast::Clause& clause, std::vector<std::string>& scope);
 
   const query::value::Parameters& parameters_;
+  std::shared_ptr<const query::graph::CypherNames> names_;
   std::vector<std::unique_ptr<Stage>> stages_;
   std::vector<std::string> columns_;
 };

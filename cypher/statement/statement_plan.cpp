@@ -8,6 +8,7 @@
 #include "cypher/statement/statement_pipeline.h"
 #include "cypher/translate/query_translator.h"
 #include "query/engine/cypher_query.h"
+#include "query/graph/cypher_names.h"
 #include "query/value/procedures.h"
 
 namespace cairn::cypher {
@@ -54,9 +55,10 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
   StatementPlan out;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
-    TranslatedQuery translated = translateQuery(
-        query, parameters,
-        options.procedures ? options.procedures : &query::value::builtInProcedures());
+    TranslatedQuery translated =
+        translateQuery(query, parameters,
+                       options.procedures ? options.procedures : &query::value::builtInProcedures(),
+                       *query::graph::cypherNames(ledger, options.asOf));
     out.plan = query::explainCypherQuery(
         ledger, query::CypherQuery{translated.pattern, translated.columns, parameters}, options);
     out.columns = std::move(translated.columns);
@@ -72,7 +74,8 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
     out.plan = updatePlan(part, *firstUpdate, {});
     return out;
   }
-  const StatementPipeline pipeline(part, parameters);
+  const StatementPipeline pipeline(part, parameters,
+                                   query::graph::cypherNames(ledger, options.asOf));
   out.plan = updatePlan(part, *firstUpdate, pipeline.explain(ledger, options));
   out.columns = pipeline.columns();
   return out;

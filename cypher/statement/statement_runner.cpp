@@ -10,6 +10,7 @@
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
 #include "index/write/live_ledger.h"
+#include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"
 #include "query/value/procedures.h"
@@ -57,10 +58,11 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   const ast::Query& query = statement.query;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
+    const auto snapshot = ledger.snapshot();
+    const auto names = query::graph::cypherNames(*snapshot, options.asOf);
     const TranslatedQuery translated = translateQuery(
         query, parameters,
-        options.procedures ? options.procedures : &query::value::builtInProcedures());
-    const auto snapshot = ledger.snapshot();
+        options.procedures ? options.procedures : &query::value::builtInProcedures(), *names);
     StatementReport report;
     report.mode = statement.mode;
     report.query = query::executeCypherQuery(
@@ -85,7 +87,8 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
     sink.begin({}, none);
     sink.end();
   } else {
-    const StatementPipeline pipeline(part, parameters);
+    const StatementPipeline pipeline(part, parameters,
+                                     query::graph::cypherNames(*ledger.snapshot(), UINT64_MAX));
     StatementPipeline::Result result = pipeline.run(ledger, runOptions, sink);
     report.counters = result.counters;
     report.t = result.t;

@@ -102,8 +102,9 @@ std::optional<AggregateCall::Function> aggregateFunction(std::string_view name) 
 
 class SingleQueryTranslator {
  public:
-  explicit SingleQueryTranslator(const query::value::Parameters& parameters)
-      : parameters_(parameters) {}
+  SingleQueryTranslator(const query::value::Parameters& parameters,
+                        const query::graph::CypherNames& names)
+      : parameters_(parameters), names_(names) {}
 
   // CALL's procedures, and whether the query is one CALL alone.
   void setProcedures(const query::value::ProcedureCatalog* procedures, bool standaloneCall) {
@@ -221,7 +222,7 @@ class SingleQueryTranslator {
   // A translator for a pattern inside an expression: the variables in scope here (those of the
   // rows before an OPTIONAL MATCH included) and `locals` are bound, by the outer row.
   SingleQueryTranslator nested(const std::vector<std::string>& locals) const {
-    SingleQueryTranslator inner(parameters_);
+    SingleQueryTranslator inner(parameters_, names_);
     inner.counter_ = counter_;
     if (outerBound_ != nullptr) {
       for (const auto& v : *outerBound_) inner.bind(v);
@@ -297,9 +298,8 @@ class SingleQueryTranslator {
            PatternTerm::constant(core::Term::iri(std::string(query::graph::kNodeMarkerIri)))});
     }
     for (const auto& label : labels) {
-      bgp->triples.push_back(
-          {PatternTerm::var(variable), PatternTerm::constant(type),
-           PatternTerm::constant(core::Term::iri(query::graph::nameIri(label)))});
+      bgp->triples.push_back({PatternTerm::var(variable), PatternTerm::constant(type),
+                              PatternTerm::constant(core::Term::iri(names_.iriOf(label)))});
     }
     return bgp;
   }
@@ -332,7 +332,7 @@ class SingleQueryTranslator {
     auto expand = over<query::ExpandNode>(base);
     expand->from = from;
     expand->relationship = walkedName;
-    for (const auto& type : rel.types) expand->types.push_back(query::graph::nameIri(type));
+    for (const auto& type : rel.types) expand->types.push_back(names_.iriOf(type));
     expand->direction = directionOf(rel.direction, forward);
     expand->to = toName;
     if (rel.length) {
@@ -449,7 +449,7 @@ class SingleQueryTranslator {
     expand->from = nodeNames[0];
     expand->to = nodeNames[1];
     expand->relationship = list;
-    for (const auto& type : rel.types) expand->types.push_back(query::graph::nameIri(type));
+    for (const auto& type : rel.types) expand->types.push_back(names_.iriOf(type));
     expand->direction = directionOf(rel.direction, true);
     expand->variableLength = true;
     expand->minHops = single ? 1 : static_cast<uint32_t>(rel.length->min.value_or(1));
@@ -1003,6 +1003,7 @@ class SingleQueryTranslator {
   }
 
   const query::value::Parameters& parameters_;
+  const query::graph::CypherNames& names_;
   // CALL's procedures (null: none), and whether the query is one CALL alone (standalone: its
   // outputs are the columns, and arguments may come implicitly from the parameters).
   const query::value::ProcedureCatalog* procedures_ = nullptr;
@@ -1021,8 +1022,9 @@ class SingleQueryTranslator {
 
 TranslatedQuery translateSingle(const ast::SingleQuery& part,
                                 const query::value::Parameters& parameters,
-                                const query::value::ProcedureCatalog* procedures) {
-  SingleQueryTranslator t(parameters);
+                                const query::value::ProcedureCatalog* procedures,
+                                const query::graph::CypherNames& names) {
+  SingleQueryTranslator t(parameters, names);
   t.setProcedures(procedures,
                   part.clauses.size() == 1 && part.clauses[0]->kind() == ast::ClauseKind::kCall);
   for (const auto& clause : part.clauses) t.clause(*clause);
@@ -1032,10 +1034,11 @@ TranslatedQuery translateSingle(const ast::SingleQuery& part,
 }  // namespace
 
 TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
-                               const query::value::ProcedureCatalog* procedures) {
-  TranslatedQuery out = translateSingle(query.parts.at(0), parameters, procedures);
+                               const query::value::ProcedureCatalog* procedures,
+                               const query::graph::CypherNames& names) {
+  TranslatedQuery out = translateSingle(query.parts.at(0), parameters, procedures, names);
   for (size_t i = 1; i < query.parts.size(); ++i) {
-    TranslatedQuery next = translateSingle(query.parts[i], parameters, procedures);
+    TranslatedQuery next = translateSingle(query.parts[i], parameters, procedures, names);
     if (next.columns != out.columns) {
       throw core::Error(core::ErrorCode::kSyntaxError, "DifferentColumnsInUnion",
                         "all sub queries of a UNION must return the same column names",
@@ -1051,8 +1054,9 @@ TranslatedQuery translateQuery(const ast::Query& query, const query::value::Para
 TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
-                                 std::shared_ptr<query::ValuesNode>* input) {
-  SingleQueryTranslator t(parameters);
+                                 std::shared_ptr<query::ValuesNode>* input,
+                                 const query::graph::CypherNames& names) {
+  SingleQueryTranslator t(parameters, names);
   *input = nullptr;
   if (begin > 0 || !inputColumns.empty()) *input = t.startFromInput(inputColumns);
   for (size_t i = begin; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
@@ -1065,8 +1069,9 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
 TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
                                       const std::vector<std::string>& inputColumns,
                                       const query::value::Parameters& parameters,
-                                      std::shared_ptr<query::ValuesNode>* input) {
-  SingleQueryTranslator t(parameters);
+                                      std::shared_ptr<query::ValuesNode>* input,
+                                      const query::graph::CypherNames& names) {
+  SingleQueryTranslator t(parameters, names);
   *input = t.startFromInput(inputColumns);
   t.matchPart(part);
   t.projectScope();

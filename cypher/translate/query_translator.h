@@ -16,6 +16,7 @@
 
 #include "cypher/ast/statement.h"
 #include "query/algebra/algebra.h"
+#include "query/graph/cypher_names.h"
 #include "query/value/procedures.h"
 #include "query/value/value_program.h"
 
@@ -30,9 +31,12 @@ struct TranslatedQuery {
 // not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
 // kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
 // or LIMIT, kUnsupported for what is not built yet (a WHERE on a shortest path). CALL resolves
-// against `procedures` (null: none; kProcedureError ProcedureNotFound).
-TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
-                               const query::value::ProcedureCatalog* procedures = nullptr);
+// against `procedures` (null: none; kProcedureError ProcedureNotFound). Labels, types and
+// property keys become IRIs by `names` (the ledger's, query/graph/cypher_names.h).
+TranslatedQuery translateQuery(
+    const ast::Query& query, const query::value::Parameters& parameters,
+    const query::value::ProcedureCatalog* procedures = nullptr,
+    const query::graph::CypherNames& names = query::graph::CypherNames::defaults());
 
 // Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating
 // clause left (statement_pipeline.h): the pattern starts from `*input`, a new ValuesNode binding
@@ -43,7 +47,8 @@ TranslatedQuery translateQuery(const ast::Query& query, const query::value::Para
 TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
-                                 std::shared_ptr<query::ValuesNode>* input);
+                                 std::shared_ptr<query::ValuesNode>* input,
+                                 const query::graph::CypherNames& names);
 
 // MATCH of one pattern part from rows binding `inputColumns` (MERGE's match, row by row): the
 // pattern starts from `*input` as in translateSegment; the columns are every named variable in
@@ -51,7 +56,8 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
 TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
                                       const std::vector<std::string>& inputColumns,
                                       const query::value::Parameters& parameters,
-                                      std::shared_ptr<query::ValuesNode>* input);
+                                      std::shared_ptr<query::ValuesNode>* input,
+                                      const query::graph::CypherNames& names);
 
 // Whether `name` is one of the translator's own (hidden) variable names.
 inline bool isHiddenVariable(std::string_view name) { return !name.empty() && name[0] == ' '; }

@@ -13,6 +13,7 @@
 #include "cypher/write/create_writer.h"
 #include "cypher/write/cypher_commit.h"
 #include "index/write/live_ledger.h"
+#include "query/graph/cypher_names.h"
 
 namespace cairn::cypher {
 namespace create_statement {
@@ -129,7 +130,8 @@ CreateCounters runCreateQuery(index::LiveLedger& ledger, const ast::Query& query
       auto id = state.encodeIri(iri);
       return id.isOk() && id->has_value() ? **id : core::kNoNode;
     };
-    CreateState create(parameters, state.root().blankNodes + 1, nullptr, typeId);
+    const auto names = query::graph::cypherNames(state, UINT64_MAX);
+    CreateState create(parameters, state.root().blankNodes + 1, nullptr, typeId, names.get());
     index::TxChanges changes;
     std::vector<BoundVariables> rows(1);
     for (const create_statement::Step& step : steps) {

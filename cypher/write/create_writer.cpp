@@ -73,6 +73,7 @@ struct CreateState::Pending final : query::value::GraphAccess {
     Value::Map properties;           // sorted by key
   };
   const query::value::GraphAccess* stored = nullptr;
+  const query::graph::CypherNames* cypherNames = nullptr;
   std::unordered_map<core::NodeId, Entity> nodes;
   // Label names the statement has added: the TCK counts "+labels" once per name
   // (Create1 [4], [6]), not once per node.
@@ -129,12 +130,16 @@ struct CreateState::Pending final : query::value::GraphAccess {
 
 CreateState::CreateState(const query::value::Parameters& parameters, uint64_t firstBlankOrdinal,
                          const query::value::GraphAccess* stored,
-                         std::function<core::NodeId(std::string_view iri)> typeId)
+                         std::function<core::NodeId(std::string_view iri)> typeId,
+                         const query::graph::CypherNames* names)
     : parameters_(parameters),
       nextOrdinal_(firstBlankOrdinal),
       typeId_(std::move(typeId)),
       pending_(std::make_unique<Pending>()) {
   pending_->stored = stored;
+  pending_->cypherNames = names != nullptr    ? names
+                          : stored != nullptr ? &stored->names()
+                                              : &query::graph::CypherNames::defaults();
 }
 
 CreateState::~CreateState() = default;
@@ -383,7 +388,7 @@ class RowWriter {
       if (std::find(entity.names.begin(), entity.names.end(), l) != entity.names.end()) continue;
       entity.names.push_back(l);
       out_.inserts.push_back(index::TxQuad{subject, iriTerm(std::string(core::vocab::kRdfType)),
-                                           iriTerm(query::graph::nameIri(l))});
+                                           iriTerm(pending_.cypherNames->iriOf(l))});
     }
     ++counters_.nodesCreated;
     for (const std::string& l : entity.names) {
@@ -399,7 +404,7 @@ class RowWriter {
                                           core::NodeId end) {
     auto [label, id] = mint();
     const index::TxTerm identity = index::TxTerm::of(core::Term::blank(label));
-    const std::string typeIri = query::graph::nameIri(step.type);
+    const std::string typeIri = pending_.cypherNames->iriOf(step.type);
     index::TxQuad fact{nodeTerm(start), iriTerm(typeIri), nodeTerm(end)};
     fact.identity = identity;
     out_.inserts.push_back(std::move(fact));
@@ -443,7 +448,7 @@ class RowWriter {
         }
         continue;
       }
-      appendPropertyFacts(subject, graph, key, v, out_.inserts);
+      appendPropertyFacts(subject, graph, key, v, *pending_.cypherNames, out_.inserts);
       kept.emplace_back(key, v);
       ++counters_.propertiesSet;
     }
@@ -477,6 +482,8 @@ std::vector<uint64_t> CreateState::createdRelationships() const {
   return out;
 }
 
+const query::graph::CypherNames& CreateState::names() const { return *pending_->cypherNames; }
+
 std::vector<std::string> CreateState::createdLabels() const {
   return {pending_->labelNames.begin(), pending_->labelNames.end()};
 }
@@ -487,7 +494,7 @@ void logCreations(const CreateState& state, EffectLog& log) {
     log.createdRelationship(query::value::Relationship{id, 0, 0, 0});
   }
   for (const std::string& label : state.createdLabels()) {
-    log.touchedLabel(query::graph::nameIri(label));
+    log.touchedLabel(state.names().iriOf(label));
   }
 }
 

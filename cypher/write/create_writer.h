@@ -32,6 +32,7 @@
 #include "cypher/write/effect_log.h"
 #include "cypher/write/row_programs.h"
 #include "index/write/transaction.h"
+#include "query/graph/cypher_names.h"
 #include "query/value/value.h"
 #include "query/value/value_program.h"
 
@@ -56,9 +57,12 @@ class CreateState {
   // the first new blank node of these facts (see above). `stored`: labels and properties of
   // entities bound before the CREATE (nullptr: reading one is null). `typeId`: the node id of a
   // relationship type IRI the store has, or kNoNode (unset: always kNoNode).
+  // `names`: how names become IRIs (null: stored's, or CypherNames::defaults() without stored);
+  // must outlive the state.
   CreateState(const query::value::Parameters& parameters, uint64_t firstBlankOrdinal,
               const query::value::GraphAccess* stored = nullptr,
-              std::function<core::NodeId(std::string_view iri)> typeId = {});
+              std::function<core::NodeId(std::string_view iri)> typeId = {},
+              const query::graph::CypherNames* names = nullptr);
   ~CreateState();
   CreateState(const CreateState&) = delete;
   CreateState& operator=(const CreateState&) = delete;
@@ -71,6 +75,7 @@ class CreateState {
   std::vector<core::NodeId> createdNodes() const;
   std::vector<uint64_t> createdRelationships() const;
   std::vector<std::string> createdLabels() const;
+  const query::graph::CypherNames& names() const;
 
   struct Pending;  // the entities created so far (create_writer.cpp)
 

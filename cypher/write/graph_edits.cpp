@@ -21,17 +21,19 @@ namespace {
 index::TxTerm existingNode(core::NodeId id) { return index::TxTerm::existing(nodeObject(id)); }
 
 // The IRIs a Cypher name may be stored under (query/graph/snapshot_graph_access.h): the
-// vocabulary's, and a name with ':' as a whole IRI (imported RDF).
-std::vector<std::string> storedIris(const std::string& name) {
-  std::vector<std::string> iris{query::graph::nameIri(name)};
-  if (name.find(':') != std::string::npos) iris.push_back(name);
+// ledger's for it, and a name with ':' as a whole IRI (imported RDF).
+std::vector<std::string> storedIris(const query::graph::CypherNames& names,
+                                    const std::string& name) {
+  std::vector<std::string> iris{names.iriOf(name)};
+  if (name.find(':') != std::string::npos && iris.front() != name) iris.push_back(name);
   return iris;
 }
 
 // Deletes the literal facts of property `key` of `subject` in `graph` (kNoNode: default).
-void deleteProperty(const query::graph::StoredFacts& facts, core::NodeId graph,
-                    core::NodeId subject, const std::string& key, index::TxChanges& out) {
-  for (const std::string& iri : storedIris(key)) {
+void deleteProperty(const query::graph::StoredFacts& facts, const query::graph::CypherNames& names,
+                    core::NodeId graph, core::NodeId subject, const std::string& key,
+                    index::TxChanges& out) {
+  for (const std::string& iri : storedIris(names, key)) {
     const auto predicate = facts.iri(iri);
     if (!predicate) continue;
     for (const auto& f : facts.ofSubject(graph, subject, *predicate)) {
@@ -145,21 +147,24 @@ Value GraphEdits::relationshipProperties(const Relationship& rel) const {
 void GraphEdits::appendChanges(const query::graph::StoredFacts& facts, index::TxChanges& out,
                                EffectLog& log) const {
   const auto rdfType = facts.iri(core::vocab::kRdfType);
+  const query::graph::CypherNames& cypherNames = names();
   for (const auto& [node, edit] : nodes_) {
     for (const auto& [key, v] : edit.properties) {
-      deleteProperty(facts, core::kNoNode, node, key, out);
-      if (!v.isNull()) appendPropertyFacts(existingNode(node), std::nullopt, key, v, out.inserts);
+      deleteProperty(facts, cypherNames, core::kNoNode, node, key, out);
+      if (!v.isNull()) {
+        appendPropertyFacts(existingNode(node), std::nullopt, key, v, cypherNames, out.inserts);
+      }
       log.touchedNodeProperty(node, key);
     }
     for (const std::string& label : edit.added) {
       out.inserts.push_back(
           index::TxQuad{existingNode(node),
                         index::TxTerm::of(core::Term::iri(std::string(core::vocab::kRdfType))),
-                        index::TxTerm::of(core::Term::iri(query::graph::nameIri(label)))});
-      log.touchedLabel(query::graph::nameIri(label));
+                        index::TxTerm::of(core::Term::iri(cypherNames.iriOf(label)))});
+      log.touchedLabel(cypherNames.iriOf(label));
     }
     for (const std::string& label : edit.removed) {
-      for (const std::string& iri : storedIris(label)) {
+      for (const std::string& iri : storedIris(cypherNames, label)) {
         const auto id = facts.iri(iri);
         if (rdfType && id) {
           out.deletes.push_back(
@@ -175,8 +180,10 @@ void GraphEdits::appendChanges(const query::graph::StoredFacts& facts, index::Tx
       index::TxTerm::of(core::Term::iri(std::string(query::graph::kEdgesGraphIri)));
   for (const auto& [id, entry] : relationships_) {
     for (const auto& [key, v] : entry.edit.properties) {
-      if (edges) deleteProperty(facts, *edges, id, key, out);
-      if (!v.isNull()) appendPropertyFacts(existingNode(id), edgesTerm, key, v, out.inserts);
+      if (edges) deleteProperty(facts, cypherNames, *edges, id, key, out);
+      if (!v.isNull()) {
+        appendPropertyFacts(existingNode(id), edgesTerm, key, v, cypherNames, out.inserts);
+      }
       log.touchedRelationshipProperty(entry.rel, key);
     }
   }

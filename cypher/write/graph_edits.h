@@ -48,6 +48,7 @@ class GraphEdits final : public query::value::GraphAccess {
   std::string relationshipType(const query::value::Relationship& rel) const override {
     return stored_.relationshipType(rel);
   }
+  const query::graph::CypherNames& names() const override { return stored_.names(); }
   query::value::Value relationshipProperty(const query::value::Relationship& rel,
                                            std::string_view key) const override;
   query::value::Value relationshipProperties(const query::value::Relationship& rel) const override;

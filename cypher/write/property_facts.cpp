@@ -49,10 +49,11 @@ std::vector<std::pair<core::Term, uint64_t>> propertyTerms(const std::string& ke
 }  // namespace
 
 void appendPropertyFacts(const index::TxTerm& subject, const std::optional<index::TxTerm>& graph,
-                         const std::string& key, const Value& v, std::vector<index::TxQuad>& out) {
+                         const std::string& key, const Value& v,
+                         const query::graph::CypherNames& names, std::vector<index::TxQuad>& out) {
   // All terms first, so that a bad list element leaves no partial property.
   auto terms = propertyTerms(key, v);
-  const index::TxTerm predicate = index::TxTerm::of(core::Term::iri(query::graph::nameIri(key)));
+  const index::TxTerm predicate = index::TxTerm::of(core::Term::iri(names.iriOf(key)));
   for (auto& [object, position] : terms) {
     index::TxQuad q{subject, predicate, index::TxTerm::of(std::move(object)), graph};
     q.position = position;

@@ -28,6 +28,9 @@ struct ImportOptions {
   uint64_t memoryBudget = uint64_t{2} << 30;
   bool skipInvalid = false;
   bool replace = false;  // rebuild an existing ledger instead of refusing
+  // Write the Turtle and TriG files' prefixes into the schema graph as the ledger's prefix
+  // declarations (index/constraints/prefix_declarations.h), for Cypher's short names.
+  bool declarePrefixes = false;
   unsigned threads = 0;  // 0: one per core
   std::filesystem::path scratchDirectory = "/tmp";
   IndexConfig config = IndexConfig::defaults();

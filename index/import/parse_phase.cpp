@@ -10,6 +10,7 @@
 #include "core/io/line_chunker.h"
 #include "core/rdf/ntriples_parser.h"
 #include "core/rdf/serd_parser.h"
+#include "index/constraints/prefix_declarations.h"
 #include "index/import/quad_source.h"
 #include "index/import/vocabulary_merge.h"
 
@@ -135,7 +136,8 @@ ParsePhase::ParsePhase(const ImportOptions& options, ImportTables& tables,
       // line insists on a sensible budget; tests use tiny ones to force spilling.)
       batchBudget_(std::max<uint64_t>(options.memoryBudget / 2 / threads_, 1)),
       issues_(options.skipInvalid) {
-  for (unsigned i = 0; i < threads_; ++i) workerBatches_.push_back(std::make_unique<ImportBatch>(tables_));
+  for (unsigned i = 0; i < threads_; ++i)
+    workerBatches_.push_back(std::make_unique<ImportBatch>(tables_));
 }
 
 void ParsePhase::failOnIssue(const SyntaxIssue& issue) const {
@@ -147,8 +149,8 @@ void ParsePhase::failOnIssue(const SyntaxIssue& issue) const {
 
 void ParsePhase::run() {
   for (const ImportInput& input : options_.inputs) {
-    std::optional<RdfFormat> format = input.format ? input.format
-                                                   : core::rdf::formatFromPath(input.path);
+    std::optional<RdfFormat> format =
+        input.format ? input.format : core::rdf::formatFromPath(input.path);
     if (!format) {
       throw core::Error(core::ErrorCode::kInvalidArgument,
                         "cannot tell the RDF format of '" + input.path +
@@ -198,7 +200,8 @@ void ParsePhase::parseLineBased(const std::string& path, RdfFormat format) {
       progress_.statements += sink.takeStatements();
       if (!st.isOk() || !sink.failure().isOk()) {
         uint64_t current = stopAfterChunk.load();
-        while (chunk->index < current && !stopAfterChunk.compare_exchange_weak(current, chunk->index)) {
+        while (chunk->index < current &&
+               !stopAfterChunk.compare_exchange_weak(current, chunk->index)) {
         }
         if (!sink.failure().isOk()) {
           std::lock_guard lock(failureMutex);
@@ -270,6 +273,22 @@ void ParsePhase::parseWithSerd(const std::string& path, RdfFormat format) {
       }
     }
     bool syntaxError(const SyntaxIssue& issue) override { return inner.syntaxError(issue); }
+    // The file's prefixes become the ledger's (for Cypher's names), the first of a name only:
+    // later files' other namespaces for it are not declared. Names Cypher cannot write
+    // unquoted (the empty prefix, `my-ns`) are not declared either.
+    void prefix(std::string_view name, std::string_view namespaceIri) override {
+      if (!phase.options_.declarePrefixes || name.empty() || namespaceIri.empty() ||
+          !isDeclarablePrefix(name) ||
+          !phase.declaredPrefixes_.emplace(std::string(name), std::string(namespaceIri)).second) {
+        return;
+      }
+      const PrefixDeclaration declaration{std::string(name), std::string(namespaceIri)};
+      for (const TxQuad& q : prefixDeclarationFacts(declaration)) {
+        const core::rdf::StatementView st{q.s.value().view(), q.p.value().view(),
+                                          q.o.value().view(), q.g->value().view()};
+        inner.statement(st);
+      }
+    }
     ParsePhase& phase;
     BatchSink& inner;
     std::unique_ptr<ImportBatch>& batch;

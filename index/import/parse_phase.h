@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -79,6 +80,9 @@ class ParsePhase {
   unsigned threads_;
   uint64_t batchBudget_;
   IssueCollector issues_;
+  // The prefixes the Turtle and TriG files declared, first declaration of a name wins; each is
+  // written as a declaration into the schema graph (index/constraints/prefix_declarations.h).
+  std::map<std::string, std::string, std::less<>> declaredPrefixes_;
   std::vector<std::unique_ptr<ImportBatch>> workerBatches_;  // one per worker, reused across files
   std::mutex batchesMutex_;
   std::vector<BatchHandle> batches_;

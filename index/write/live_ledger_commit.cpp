@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "index/commit/commit_record.h"
+#include "index/constraints/prefix_declarations.h"
 #include "index/constraints/unique_constraints.h"
 #include "index/write/commit_time.h"
 #include "index/write/live_ledger.h"
@@ -138,6 +139,11 @@ core::Result<std::optional<AppliedTransaction>> applyTransaction(
   if (core::Status kept = checkUniqueConstraints(**next, record.flakes); !kept.isOk()) {
     rollback();
     return kept;
+  }
+  if (core::Status wellFormed = checkPrefixDeclarations(**next, record.flakes);
+      !wellFormed.isOk()) {
+    rollback();
+    return wellFormed;
   }
   applied.next = std::move(next).value();
   applied.record = std::move(record);

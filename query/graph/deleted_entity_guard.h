@@ -44,6 +44,7 @@ class DeletedEntityGuard final : public value::GraphAccess {
     checkNode(node);
     return inner_->nodeProperties(node);
   }
+  const CypherNames& names() const override { return inner_->names(); }
   std::string relationshipType(const value::Relationship& rel) const override {
     return inner_->relationshipType(rel);
   }

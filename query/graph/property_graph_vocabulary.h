@@ -22,7 +22,8 @@
 
 namespace cairn::query::graph {
 
-// Where Cypher names live: label, type or key `Name` is the IRI kVocabularyNamespace + "Name".
+// Where Cypher names live by default: label, type or key `Name` is the IRI kVocabularyNamespace
+// + "Name" unless the ledger declares another namespace (cypher_names.h).
 inline constexpr std::string_view kVocabularyNamespace = "urn:cairn:pg:";
 // The marker type every node Cypher creates has; never shown as a label.
 inline constexpr std::string_view kNodeMarkerIri = "urn:cairn:sys:Node";
@@ -33,7 +34,8 @@ inline constexpr std::string_view kEmptyListDatatype = "urn:cairn:sys:EmptyList"
 
 // Whether a Cypher name is written as a whole IRI (`http://xmlns.com/foaf/0.1/Person`,
 // `urn:x:y`): a scheme followed by "//", or the urn scheme. Such names are the IRI itself, so
-// imported RDF is matched by the names labels(n) and type(r) show for it.
+// imported RDF is matched by the names labels(n) and type(r) show for IRIs no declared prefix
+// covers.
 inline bool isWholeIriName(std::string_view name) {
   if (name.substr(0, 4) == "urn:") return name.size() > 4;
   const size_t colon = name.find("://");
@@ -45,23 +47,6 @@ inline bool isWholeIriName(std::string_view name) {
     if (!letter && (i == 0 || !other)) return false;
   }
   return true;
-}
-
-// The IRI of a Cypher name (label, relationship type or property key): the name itself when it
-// is a whole IRI, else the name in kVocabularyNamespace.
-inline std::string nameIri(std::string_view name) {
-  if (isWholeIriName(name)) return std::string(name);
-  std::string iri(kVocabularyNamespace);
-  iri += name;
-  return iri;
-}
-
-// The Cypher name of an IRI: the part after kVocabularyNamespace, or the whole IRI for
-// IRIs from elsewhere (imported RDF).
-inline std::string_view nameOfIri(std::string_view iri) {
-  return iri.substr(0, kVocabularyNamespace.size()) == kVocabularyNamespace
-             ? iri.substr(kVocabularyNamespace.size())
-             : iri;
 }
 
 }  // namespace cairn::query::graph

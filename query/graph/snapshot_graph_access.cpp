@@ -20,6 +20,11 @@ SnapshotGraphAccess::SnapshotGraphAccess(const index::Ledger& ledger, uint64_t a
 
 SnapshotGraphAccess::~SnapshotGraphAccess() = default;
 
+const CypherNames& SnapshotGraphAccess::names() const {
+  if (!names_) names_ = cypherNames(ledger_, asOf_);
+  return *names_;
+}
+
 const index::SnapshotReader* SnapshotGraphAccess::spot(core::NodeId graph) const {
   auto it = readers_.find(graph);
   if (it == readers_.end()) {
@@ -43,8 +48,8 @@ std::optional<core::NodeId> SnapshotGraphAccess::edgesGraph() const {
 
 std::vector<core::NodeId> SnapshotGraphAccess::nameIds(std::string_view name) const {
   std::vector<core::NodeId> ids;
-  if (auto id = iriId(nameIri(name))) ids.push_back(*id);
-  // A foreign IRI is its own name (nameOfIri); a name of the vocabulary has no ':' in practice.
+  if (auto id = iriId(names().iriOf(name))) ids.push_back(*id);
+  // A foreign IRI is its own name (CypherNames::nameOf); a bare name has no ':' in practice.
   if (name.find(':') != std::string_view::npos) {
     if (auto id = iriId(name); id && (ids.empty() || ids.front() != *id)) ids.push_back(*id);
   }
@@ -52,12 +57,12 @@ std::vector<core::NodeId> SnapshotGraphAccess::nameIds(std::string_view name) co
 }
 
 const std::string& SnapshotGraphAccess::nameOf(core::NodeId id) const {
-  auto it = names_.find(id);
-  if (it == names_.end()) {
+  auto it = nodeNames_.find(id);
+  if (it == nodeNames_.end()) {
     core::Term term = core::valueOrThrow(ledger_.decodeNode(id));
     std::string name =
-        term.kind == core::TermKind::kIri ? std::string(nameOfIri(term.value)) : "_:" + term.value;
-    it = names_.emplace(id, std::move(name)).first;
+        term.kind == core::TermKind::kIri ? names().nameOf(term.value) : "_:" + term.value;
+    it = nodeNames_.emplace(id, std::move(name)).first;
   }
   return it->second;
 }

@@ -4,7 +4,7 @@
 // type(r) see while a query runs.
 //
 //   labels       the IRI objects of (n, rdf:type, ?) in the default graph but the node marker,
-//                as names (nameOfIri), sorted by name
+//                as names (CypherNames::nameOf), sorted by name
 //   properties   the literal objects of (n, key, ?) in the default graph: one fact with i = 0 is
 //                the value; facts with i = 1..n a list in i order; the EmptyList literal the
 //                empty list; several facts with i = 0 (imported multi-valued RDF) a list in index
@@ -15,9 +15,9 @@
 //   relationship the same, of the identity node r.id in the graph sys:edges; an identity of 0
 //                (an imported triple) has no properties; the type is the name of r.type.
 //
-// A name maps to nameIri(name); a name with a ':' is also tried as a whole IRI (nameOfIri leaves
-// foreign IRIs whole, "http://xmlns.com/foaf/0.1/name"), so every name labels() or
-// nodeProperties() shows reads back.
+// Names map to IRIs and back by the ledger's CypherNames at asOf (cypher_names.h); a name with
+// a ':' is also tried as a whole IRI, so every name labels() or nodeProperties() shows reads
+// back.
 //
 // Caches only what a snapshot never changes (the ids of IRIs it has, the names of ids) for the
 // object's life, which is one query's. A property read for nodes in ascending id order (a label
@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "index/ledger/ledger.h"
+#include "query/graph/cypher_names.h"
 #include "query/graph/property_walk.h"
 #include "query/graph/stored_facts.h"
 #include "query/value/graph_access.h"
@@ -56,6 +57,8 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   value::Value nodeProperties(core::NodeId node) const override;
 
   std::string relationshipType(const value::Relationship& rel) const override;
+  // The ledger's names at asOf, read on first use.
+  const CypherNames& names() const override;
   value::Value relationshipProperty(const value::Relationship& rel,
                                     std::string_view key) const override;
   value::Value relationshipProperties(const value::Relationship& rel) const override;
@@ -93,9 +96,10 @@ class SnapshotGraphAccess final : public value::GraphAccess {
 
   const index::Ledger& ledger_;
   uint64_t asOf_;
+  mutable std::shared_ptr<const CypherNames> names_;
   mutable std::unordered_map<core::NodeId, std::optional<index::SnapshotReader>> readers_;
   mutable std::unordered_map<std::string, core::NodeId> iriIds_;
-  mutable std::unordered_map<core::NodeId, std::string> names_;
+  mutable std::unordered_map<core::NodeId, std::string> nodeNames_;
   mutable std::optional<std::optional<core::NodeId>> edgesGraph_;
   mutable std::optional<std::optional<core::NodeId>> rdfType_;
   mutable std::optional<std::optional<core::NodeId>> nodeMarker_;

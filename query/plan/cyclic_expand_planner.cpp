@@ -36,10 +36,10 @@ bool isPropertyEquality(const Expr& e) {
   });
 }
 
-TriplePattern labelPattern(const std::string& variable, const std::string& label) {
+TriplePattern labelPattern(const std::string& variable, std::string labelIri) {
   return {PatternTerm::var(variable),
           PatternTerm::constant(core::Term::iri(std::string(core::vocab::kRdfType))),
-          PatternTerm::constant(core::Term::iri(graph::nameIri(label)))};
+          PatternTerm::constant(core::Term::iri(std::move(labelIri)))};
 }
 
 }  // namespace
@@ -56,7 +56,7 @@ OperatorPtr Planner::tryCyclicExpand(const Algebra& top, const GraphScope& scope
         if (f.kind == ExprKind::kCall && f.op == Op::kHasLabels && f.args.size() == 1 &&
             f.args[0].kind == ExprKind::kVariable) {
           for (const auto& label : f.names)
-            triples.push_back(labelPattern(f.args[0].variable, label));
+            triples.push_back(labelPattern(f.args[0].variable, cypherIri(label)));
         } else if (isPropertyEquality(f)) {
           return nullptr;
         } else {

@@ -12,6 +12,7 @@
 #include "query/exec/cypher_filter.h"
 #include "query/exec/cypher_group.h"
 #include "query/exec/cypher_left_join.h"
+#include "query/exec/cypher_runtime.h"
 #include "query/exec/cypher_sort.h"
 #include "query/exec/expand.h"
 #include "query/exec/project.h"
@@ -19,6 +20,7 @@
 #include "query/exec/shortest_path.h"
 #include "query/exec/slice.h"
 #include "query/exec/unwind.h"
+#include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/plan/planner.h"
 
@@ -144,6 +146,10 @@ std::optional<SeekChoice> mostSelectiveEquality(const std::vector<Expr>& filters
 
 }  // namespace
 
+std::string Planner::cypherIri(std::string_view name) const {
+  return ctx_.cypher()->graph().names().iriOf(name);
+}
+
 OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& scope) {
   const Algebra& input = *filter.children.at(0);
   if (seed_ || !ctx_.enabled(kRewritePropertySeek)) return nullptr;
@@ -168,8 +174,7 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
     op->setEstimatedRows(scanRows * 0.5);
     return op;
   }
-  auto seek =
-      std::make_unique<PropertySeek>(ctx_, best->node, graph::nameIri(best->key), *best->value);
+  auto seek = std::make_unique<PropertySeek>(ctx_, best->node, cypherIri(best->key), *best->value);
   seek->setEstimatedRows(bestRows);
   // The BGP's patterns check the seek's nodes (one probe each; they hold a property, so they
   // are nodes); the full condition stays above, as the seek may find more than the equal
@@ -185,7 +190,7 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
 double Planner::propertyFanout(const std::string& node, const std::string& key,
                                const GraphScope& scope) {
   const TriplePattern property{PatternTerm::var(node),
-                               PatternTerm::constant(core::Term::iri(graph::nameIri(key))),
+                               PatternTerm::constant(core::Term::iri(cypherIri(key))),
                                PatternTerm::var(" value")};
   return cardinality_.fanout(property, {" value"}, scope);
 }
@@ -237,7 +242,7 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
     OperatorPtr outer = plan(rows, scope);
     const double outerRows = estimateOf(*outer);
     auto seek = std::make_unique<PropertySeek>(ctx_, std::move(outer), best->node,
-                                               graph::nameIri(best->key), *best->value);
+                                               cypherIri(best->key), *best->value);
     seek->setEstimatedRows(outerRows * bestRows);
     std::set<std::string> certain = certainVariables(rows);
     certain.insert(best->node);

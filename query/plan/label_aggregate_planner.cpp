@@ -104,7 +104,7 @@ OperatorPtr Planner::tryLabelAggregate(const GroupNode& group, OperatorPtr& fall
   LabelAggregateSpec spec;
   spec.label = t.object.term.value;
   auto propertyIndex = [&](const std::string& key) {
-    const std::string iri = graph::nameIri(key);
+    const std::string iri = cypherIri(key);
     auto it = std::find(spec.properties.begin(), spec.properties.end(), iri);
     if (it != spec.properties.end()) return static_cast<int>(it - spec.properties.begin());
     spec.properties.push_back(iri);

@@ -104,6 +104,9 @@ class Planner {
   OperatorPtr planFilter(const Algebra& node, const GraphScope& scope);
   OperatorPtr planGraph(const Algebra& node, const GraphScope& scope);
   OperatorPtr planSlice(const Algebra& node, const GraphScope& scope);
+  // Under a CypherRuntime: the IRI of a Cypher name (label, type or key) in this ledger
+  // (query/graph/cypher_names.h).
+  std::string cypherIri(std::string_view name) const;
   // Under a CypherRuntime: the operator for the node where Cypher's differs from the shared one
   // (cypher_planner.cpp); null where the shared plan applies.
   OperatorPtr planCypher(const Algebra& node, const GraphScope& scope);

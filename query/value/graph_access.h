@@ -14,11 +14,19 @@
 
 #include "query/value/value.h"
 
+namespace cairn::query::graph {
+class CypherNames;
+}
+
 namespace cairn::query::value {
 
 class GraphAccess {
  public:
   virtual ~GraphAccess() = default;
+
+  // How this graph's names map to IRIs (query/graph/cypher_names.h); what writers over it use
+  // to turn names into facts. Default: CypherNames::defaults().
+  virtual const graph::CypherNames& names() const;
 
   // The node's labels, each once, in a stable order (the marker type of docs/cypher.md is not
   // a label).

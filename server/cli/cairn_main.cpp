@@ -34,6 +34,9 @@ void addImportCommand(CLI::App& app) {
   cmd->add_flag("--skip-invalid", args->skipInvalid,
                 "Skip statements with syntax errors and report them, instead of stopping");
   cmd->add_flag("--replace", args->replace, "Rebuild the ledger if it exists");
+  cmd->add_flag("--declare-prefixes", args->declarePrefixes,
+                "Declare the Turtle/TriG files' prefixes in the ledger, so Cypher names like "
+                "foaf__Person read their IRIs");
   cmd->add_flag("--json", args->json, "Print the summary as JSON");
   cmd->add_option("files", args->files, "Input files")->required()->check(CLI::ExistingFile);
   cmd->callback([args] { runImport(*args); });

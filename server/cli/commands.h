@@ -25,6 +25,7 @@ struct ImportArgs {
   std::string memory = "2GiB";
   std::string scratch;  // empty: DATA/tmp
   bool skipInvalid = false;
+  bool declarePrefixes = false;
   bool replace = false;
   bool json = false;
   unsigned threads = 0;  // 0: one per core

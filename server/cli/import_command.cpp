@@ -101,6 +101,7 @@ void runImport(const ImportArgs& args) {
   }
   options.memoryBudget = *memory;
   options.skipInvalid = args.skipInvalid;
+  options.declarePrefixes = args.declarePrefixes;
   options.replace = args.replace;
   options.threads = args.threads;
   options.scratchDirectory = args.scratch.empty() ? std::filesystem::path(args.data) / "tmp"

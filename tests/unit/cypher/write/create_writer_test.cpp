@@ -15,6 +15,7 @@
 #include "core/vocab.h"
 #include "cypher/parser/parser.h"
 #include "index/write/live_ledger.h"
+#include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "tests/support/cypher_ledger.h"
 
@@ -28,7 +29,7 @@ namespace graph = query::graph;
 const std::string kXsdInteger = std::string(core::vocab::kXsd) + "integer";
 
 Term integer(int64_t v) { return Term::literal(std::to_string(v), kXsdInteger); }
-Term pg(std::string_view name) { return Term::iri(graph::nameIri(name)); }
+Term pg(std::string_view name) { return Term::iri(graph::CypherNames::defaults().iriOf(name)); }
 Term rdfType() { return Term::iri(std::string(core::vocab::kRdfType)); }
 Term marker() { return Term::iri(std::string(graph::kNodeMarkerIri)); }
 

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "index/constraints/prefix_declarations.h"
 #include "index/import/bulk_importer.h"
 #include "index/ledger/ledger.h"
 #include "index/ledger/ledger_name.h"
@@ -112,7 +113,9 @@ TEST_F(BulkImportTest, ExistingLedgerNeedsReplace) {
   } catch (const core::Error& e) {
     EXPECT_EQ(e.code(), core::ErrorCode::kAlreadyExists);
   }
-  auto g = write("b.nt", "<http://e/a> <http://e/p> <http://e/c> .\n<http://e/a> <http://e/p> <http://e/d> .\n");
+  auto g =
+      write("b.nt",
+            "<http://e/a> <http://e/p> <http://e/c> .\n<http://e/a> <http://e/p> <http://e/d> .\n");
   auto o = options({g});
   o.replace = true;
   ImportReport r = import(o);
@@ -153,6 +156,27 @@ TEST_F(BulkImportTest, BlankNodeLabelsAreScopedPerFile) {
   }
   EXPECT_EQ(subjects.size(), 2u);
   for (uint64_t s : subjects) EXPECT_TRUE(core::isBlankNode(s));
+}
+
+TEST_F(BulkImportTest, DeclaresTheFilesPrefixesWhenAsked) {
+  auto a = write("a.ttl",
+                 "@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n@prefix : <http://e/> .\n"
+                 "@prefix my-ns: <http://m/> .\n:a foaf:name \"A\" .\n");
+  auto b = write("b.trig",
+                 "@prefix foaf: <http://other/> .\n@prefix ex: <http://e/x#> .\n"
+                 "ex:g { ex:a foaf:name \"B\" . }\n");
+  ImportReport plain = import(options({a, b}));
+  EXPECT_EQ(plain.quadsStored, 2u);
+  EXPECT_TRUE(prefixDeclarations(*open())->empty());
+  auto o = options({a, b});
+  o.declarePrefixes = true;
+  o.replace = true;
+  import(o);
+  // The first file's foaf wins; the empty prefix and my-ns are not Cypher names.
+  const auto declared = prefixDeclarations(*open());
+  ASSERT_TRUE(declared.isOk()) << declared.status().toString();
+  EXPECT_EQ(*declared, (std::vector<PrefixDeclaration>{{"ex", "http://e/x#"},
+                                                       {"foaf", "http://xmlns.com/foaf/0.1/"}}));
 }
 
 TEST_F(BulkImportTest, GraphsFromQuadsTrigAndTheGraphOption) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/value/value_text.h"
 #include "tests/support/test_ledger.h"
@@ -59,7 +60,7 @@ class SnapshotGraphAccessTest : public ::testing::TestWithParam<bool> {
   core::NodeId ex(std::string_view local) const {
     return id("http://example.org/" + std::string(local));
   }
-  core::NodeId pg(std::string_view name) const { return id(nameIri(name)); }
+  core::NodeId pg(std::string_view name) const { return id(CypherNames::defaults().iriOf(name)); }
 
   static std::string text(const Value& v) { return value::toText(v); }
 
