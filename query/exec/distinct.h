@@ -1,6 +1,9 @@
 #pragma once
 // Distinct: drops rows equal to an earlier row. Ids are canonical (one id per RDF term), so rows
-// compare by id without decoding. The set of seen rows is charged to the memory budget.
+// compare by id without decoding. Under a CypherRuntime rows compare by Cypher's equivalence
+// instead (1 and 1.0 are one value, docs/cypher.md): each non-node value through
+// CypherRuntime::groupingId, the first row of a class kept as it came. The set of seen rows
+// is charged to the memory budget.
 
 #include <unordered_set>
 
@@ -20,6 +23,7 @@ class Distinct final : public Operator {
   OperatorPtr input_;
   std::unordered_set<ValueRow, ValueRowHash> seen_;
   Batch in_;
+  ValueRow key_;
 };
 
 }  // namespace cairn::query

@@ -57,6 +57,21 @@ class ReadingClausesTest : public ::testing::Test {
   std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
 };
 
+// DISTINCT, WITH DISTINCT and UNION keep one row per class of equivalent values
+// (docs/cypher.md): 1 and 1.0, lists of them, null with null; the first row of a class as it
+// came. Stored values (a property 1 on one node, 1.0 on another) as well as computed ones.
+TEST_F(ReadingClausesTest, DistinctKeepsOneRowPerEquivalentValue) {
+  EXPECT_EQ(rows("UNWIND [1, 1.0, 2, null, null, [1], [1.0], 'a'] AS x RETURN DISTINCT x"),
+            (Rows{"'a'", "1", "2", "[1]", "null"}));
+  EXPECT_EQ(rows("UNWIND [2.0, 2] AS x WITH DISTINCT x RETURN x"), Rows{"2.0"});
+  EXPECT_EQ(rows("RETURN 1 AS x UNION RETURN 1.0 AS x"), Rows{"1"});
+  EXPECT_EQ(rows("RETURN 1 AS x UNION ALL RETURN 1.0 AS x"), (Rows{"1", "1.0"}));
+  write("CREATE (:D {v: 1}), (:D {v: 1.0}), (:D {v: 3}), (:D)");
+  EXPECT_EQ(rows("MATCH (n:D) RETURN DISTINCT n.v").size(), 3u);
+  EXPECT_EQ(rows("MATCH (n:D) RETURN count(DISTINCT n.v)"), Rows{"2"});
+  EXPECT_EQ(rows("MATCH (n:D) RETURN DISTINCT n").size(), 4u);
+}
+
 TEST_F(ReadingClausesTest, PropertyEqualitySeeksTheIndexWithCypherEquality) {
   write(
       "CREATE (:P {name: 'int', v: 1}), (:P {name: 'float', v: 1.0}), (:P {name: 'str', v: '1'}),"
