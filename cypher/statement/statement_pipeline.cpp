@@ -122,7 +122,8 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
 
 StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
                                      const query::value::Parameters& parameters,
-                                     std::shared_ptr<const query::graph::CypherNames> names)
+                                     std::shared_ptr<const query::graph::CypherNames> names,
+                                     const query::value::ProcedureCatalog* procedures)
     : parameters_(parameters), names_(std::move(names)) {
   std::vector<std::string> scope;
   bool started = false;  // a stage before: reading stages continue from rows
@@ -137,7 +138,8 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
     stage->kind = Stage::Kind::kRead;
     RowQuery& q = stage->query;
     if (started) q.inputColumns = scope;
-    q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input, *names_);
+    q.query =
+        translateSegment(part, i, end, q.inputColumns, parameters, &q.input, *names_, procedures);
     stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
     scope = q.query.columns;
     if (stage->returns) columns_ = q.query.columns;

@@ -32,9 +32,11 @@ class StatementPipeline {
  public:
   // Compiles the clauses of `part` (checked by the semantic pass), names mapped by `names` (the
   // ledger's, query/graph/cypher_names.h). Throws core::Error: the compile-time errors of the
-  // clauses, kUnsupported for CALL. `part` must outlive the pipeline.
+  // clauses. CALL resolves against `procedures` (null: none; it must outlive the pipeline).
+  // `part` must outlive the pipeline.
   StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters,
-                    std::shared_ptr<const query::graph::CypherNames> names);
+                    std::shared_ptr<const query::graph::CypherNames> names,
+                    const query::value::ProcedureCatalog* procedures);
   ~StatementPipeline();
   StatementPipeline(const StatementPipeline&) = delete;
   StatementPipeline& operator=(const StatementPipeline&) = delete;

@@ -74,8 +74,9 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
     out.plan = updatePlan(part, *firstUpdate, {});
     return out;
   }
-  const StatementPipeline pipeline(part, parameters,
-                                   query::graph::cypherNames(ledger, options.asOf));
+  const StatementPipeline pipeline(
+      part, parameters, query::graph::cypherNames(ledger, options.asOf),
+      options.procedures ? options.procedures : &query::value::builtInProcedures());
   out.plan = updatePlan(part, *firstUpdate, pipeline.explain(ledger, options));
   out.columns = pipeline.columns();
   return out;

@@ -87,8 +87,9 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
     sink.begin({}, none);
     sink.end();
   } else {
-    const StatementPipeline pipeline(part, parameters,
-                                     query::graph::cypherNames(*ledger.snapshot(), UINT64_MAX));
+    const StatementPipeline pipeline(
+        part, parameters, query::graph::cypherNames(*ledger.snapshot(), UINT64_MAX),
+        options.procedures ? options.procedures : &query::value::builtInProcedures());
     StatementPipeline::Result result = pipeline.run(ledger, runOptions, sink);
     report.counters = result.counters;
     report.t = result.t;

@@ -1055,8 +1055,10 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
                                  std::shared_ptr<query::ValuesNode>* input,
-                                 const query::graph::CypherNames& names) {
+                                 const query::graph::CypherNames& names,
+                                 const query::value::ProcedureCatalog* procedures) {
   SingleQueryTranslator t(parameters, names);
+  t.setProcedures(procedures, /*standaloneCall=*/false);
   *input = nullptr;
   if (begin > 0 || !inputColumns.empty()) *input = t.startFromInput(inputColumns);
   for (size_t i = begin; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);

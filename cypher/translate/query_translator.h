@@ -43,12 +43,13 @@ TranslatedQuery translateQuery(
 // `inputColumns` (the named variables in scope before clause `begin`) whose rows the engine gets
 // through query::CypherInput; with no input columns and begin == 0 it starts from one empty row
 // and `*input` is null. A segment ending with RETURN has RETURN's columns, any other every named
-// variable in scope after it.
+// variable in scope after it. CALL resolves against `procedures` (null: none).
 TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
                                  std::shared_ptr<query::ValuesNode>* input,
-                                 const query::graph::CypherNames& names);
+                                 const query::graph::CypherNames& names,
+                                 const query::value::ProcedureCatalog* procedures = nullptr);
 
 // MATCH of one pattern part from rows binding `inputColumns` (MERGE's match, row by row): the
 // pattern starts from `*input` as in translateSegment; the columns are every named variable in

@@ -162,7 +162,8 @@ const std::optional<std::string>& EngineBackend::declined(const std::string& que
       const cypher::StatementPipeline pipeline(
           statement.query.parts[0], none,
           std::shared_ptr<const query::graph::CypherNames>(std::shared_ptr<void>(),
-                                                           &query::graph::CypherNames::defaults()));
+                                                           &query::graph::CypherNames::defaults()),
+          &procedures_);
     }
   } catch (const core::Error& e) {
     if (e.code() == core::ErrorCode::kUnsupported) lastDeclined_ = e.message();

@@ -63,6 +63,25 @@ TEST_F(ProcedureCallTest, BuiltInsListTheVocabulary) {
   EXPECT_EQ(rows("CALL db.propertyKeys()"), std::vector<std::string>{});
 }
 
+// CALL in a statement with updating clauses: before them (its rows feed the writes) and after
+// them (it sees the writes of the clauses before it, the statement being one commit).
+TEST_F(ProcedureCallTest, CallsInUpdatingStatements) {
+  rows("CREATE (:A), (:B)");
+  EXPECT_EQ(rows("CALL db.labels() YIELD label CREATE (:Copy {name: label}) RETURN label"),
+            (std::vector<std::string>{"'A'", "'B'"}));
+  std::vector<std::string> copies = rows("MATCH (c:Copy) RETURN c.name");
+  std::sort(copies.begin(), copies.end());
+  EXPECT_EQ(copies, (std::vector<std::string>{"'A'", "'B'"}));
+  EXPECT_EQ(rows("CREATE (n:New) WITH n CALL db.labels() YIELD label RETURN label"),
+            (std::vector<std::string>{"'A'", "'B'", "'Copy'", "'New'"}));
+  EXPECT_EQ(rows("MATCH (n:A) DETACH DELETE n WITH count(*) AS c "
+                 "CALL db.labels() YIELD label RETURN label"),
+            (std::vector<std::string>{"'B'", "'Copy'", "'New'"}));
+  EXPECT_EQ(error("CREATE (:X) WITH 1 AS one CALL db.nothing() YIELD x RETURN x"),
+            "ProcedureNotFound");
+  EXPECT_EQ(rows("MATCH (n:X) RETURN count(n)"), std::vector<std::string>{"0"});
+}
+
 TEST_F(ProcedureCallTest, ArgumentsFromRowsAreCheckedPerRow) {
   query::value::ProcedureCatalog catalog;
   query::value::Procedure twice;
