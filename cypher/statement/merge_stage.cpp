@@ -9,11 +9,10 @@
 namespace cairn::cypher {
 
 MergeStage::MergeStage(const ast::MergeClause& clause, const std::vector<std::string>& scope,
-                       const query::value::Parameters& parameters,
-                       const query::graph::CypherNames& names)
+                       const query::value::Parameters& parameters, const TranslateContext& context)
     : parameters_(parameters), create_(clause.pattern, scope) {
   match_.inputColumns = scope;
-  match_.query = translatePatternMatch(clause.pattern, scope, parameters, &match_.input, names);
+  match_.query = translatePatternMatch(clause.pattern, scope, parameters, &match_.input, context);
   for (const ast::MergeAction& action : clause.actions) {
     (action.onMatch ? onMatch_ : onCreate_).emplace_back(action.items, create_.scopeAfter());
   }

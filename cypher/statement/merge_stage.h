@@ -18,20 +18,20 @@
 
 #include "cypher/ast/clause.h"
 #include "cypher/statement/row_table.h"
+#include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
 #include "cypher/write/effect_log.h"
 #include "cypher/write/set_writer.h"
-#include "query/graph/cypher_names.h"
 
 namespace cairn::cypher {
 
 class MergeStage {
  public:
-  // Compiles `clause` against the variables bound before it (`scope`), names as `names` map
-  // them; `clause`, `parameters` and `names` must outlive the stage. Throws the compile-time
-  // errors of CreateWriter and SetWriter.
+  // Compiles `clause` against the variables bound before it (`scope`) in `context` (used while
+  // constructing only); `clause` and `parameters` must outlive the stage. Throws the
+  // compile-time errors of CreateWriter and SetWriter.
   MergeStage(const ast::MergeClause& clause, const std::vector<std::string>& scope,
-             const query::value::Parameters& parameters, const query::graph::CypherNames& names);
+             const query::value::Parameters& parameters, const TranslateContext& context);
   ~MergeStage();
   MergeStage(MergeStage&&) noexcept;
 

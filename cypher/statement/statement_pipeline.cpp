@@ -122,14 +122,13 @@ void runUpdate(const Stage& stage, const index::Ledger& state,
 
 StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
                                      const query::value::Parameters& parameters,
-                                     std::shared_ptr<const query::graph::CypherNames> names,
-                                     const query::value::ProcedureCatalog* procedures)
-    : parameters_(parameters), names_(std::move(names)) {
+                                     const TranslateContext& context)
+    : parameters_(parameters) {
   std::vector<std::string> scope;
   bool started = false;  // a stage before: reading stages continue from rows
   for (size_t i = 0; i < part.clauses.size(); started = true) {
     if (ast::isUpdatingClause(part.clauses[i]->kind())) {
-      addUpdate(*part.clauses[i++], scope);
+      addUpdate(*part.clauses[i++], scope, context);
       continue;
     }
     size_t end = i;
@@ -138,8 +137,7 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
     stage->kind = Stage::Kind::kRead;
     RowQuery& q = stage->query;
     if (started) q.inputColumns = scope;
-    q.query =
-        translateSegment(part, i, end, q.inputColumns, parameters, &q.input, *names_, procedures);
+    q.query = translateSegment(part, i, end, q.inputColumns, parameters, &q.input, context);
     stage->returns = part.clauses[end - 1]->kind() == ast::ClauseKind::kReturn;
     scope = q.query.columns;
     if (stage->returns) columns_ = q.query.columns;
@@ -148,7 +146,8 @@ StatementPipeline::StatementPipeline(const ast::SingleQuery& part,
   }
 }
 
-void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::string>& scope) {
+void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::string>& scope,
+                                  const TranslateContext& context) {
   auto stage = std::make_unique<Stage>();
   switch (clause.kind()) {
     case ast::ClauseKind::kCreate:
@@ -158,7 +157,7 @@ void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::st
       break;
     case ast::ClauseKind::kMerge:
       stage->kind = Stage::Kind::kMerge;
-      stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters_, *names_);
+      stage->merge.emplace(clause.as<ast::MergeClause>(), scope, parameters_, context);
       scope = stage->merge->scopeAfter();
       break;
     case ast::ClauseKind::kSet:
@@ -186,7 +185,7 @@ void StatementPipeline::addUpdate(const ast::Clause& clause, std::vector<std::st
       if (std::find(inner.begin(), inner.end(), foreach.variable) == inner.end()) {
         inner.push_back(foreach.variable);
       }
-      for (const auto& nested : foreach.clauses) addUpdate(*nested, inner);
+      for (const auto& nested : foreach.clauses) addUpdate(*nested, inner, context);
       stage = std::make_unique<Stage>();
       stage->kind = Stage::Kind::kForeachEnd;
       break;

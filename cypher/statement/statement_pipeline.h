@@ -20,23 +20,21 @@
 #include <vector>
 
 #include "cypher/ast/statement.h"
+#include "cypher/translate/query_translator.h"
 #include "cypher/write/update_counters.h"
 #include "index/write/live_ledger.h"
 #include "query/engine/cypher_query.h"
 #include "query/engine/query_engine.h"
-#include "query/graph/cypher_names.h"
 
 namespace cairn::cypher {
 
 class StatementPipeline {
  public:
-  // Compiles the clauses of `part` (checked by the semantic pass), names mapped by `names` (the
-  // ledger's, query/graph/cypher_names.h). Throws core::Error: the compile-time errors of the
-  // clauses. CALL resolves against `procedures` (null: none; it must outlive the pipeline).
-  // `part` must outlive the pipeline.
+  // Compiles the clauses of `part` (checked by the semantic pass) in `context` (the ledger's
+  // names, label counts and procedures; used while constructing only). Throws core::Error: the
+  // compile-time errors of the clauses. `part` must outlive the pipeline.
   StatementPipeline(const ast::SingleQuery& part, const query::value::Parameters& parameters,
-                    std::shared_ptr<const query::graph::CypherNames> names,
-                    const query::value::ProcedureCatalog* procedures);
+                    const TranslateContext& context);
   ~StatementPipeline();
   StatementPipeline(const StatementPipeline&) = delete;
   StatementPipeline& operator=(const StatementPipeline&) = delete;
@@ -66,10 +64,10 @@ class StatementPipeline {
  private:
   // Appends the stages of updating clause `clause` (FOREACH: its inner clauses between a
   // begin and an end stage) and updates `scope`.
-  void addUpdate(const ast::Clause& clause, std::vector<std::string>& scope);
+  void addUpdate(const ast::Clause& clause, std::vector<std::string>& scope,
+                 const TranslateContext& context);
 
   const query::value::Parameters& parameters_;
-  std::shared_ptr<const query::graph::CypherNames> names_;
   std::vector<std::unique_ptr<Stage>> stages_;
   std::vector<std::string> columns_;
 };

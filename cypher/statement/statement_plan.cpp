@@ -57,8 +57,9 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
   if (!firstUpdate) {
     TranslatedQuery translated =
         translateQuery(query, parameters,
-                       options.procedures ? options.procedures : &query::value::builtInProcedures(),
-                       *query::graph::cypherNames(ledger, options.asOf));
+                       translateContextOf(ledger, options.asOf,
+                                          options.procedures ? options.procedures
+                                                             : &query::value::builtInProcedures()));
     out.plan = query::explainCypherQuery(
         ledger, query::CypherQuery{translated.pattern, translated.columns, parameters}, options);
     out.columns = std::move(translated.columns);
@@ -75,8 +76,10 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
     return out;
   }
   const StatementPipeline pipeline(
-      part, parameters, query::graph::cypherNames(ledger, options.asOf),
-      options.procedures ? options.procedures : &query::value::builtInProcedures());
+      part, parameters,
+      translateContextOf(
+          ledger, options.asOf,
+          options.procedures ? options.procedures : &query::value::builtInProcedures()));
   out.plan = updatePlan(part, *firstUpdate, pipeline.explain(ledger, options));
   out.columns = pipeline.columns();
   return out;

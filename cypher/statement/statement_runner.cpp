@@ -59,10 +59,11 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
     const auto snapshot = ledger.snapshot();
-    const auto names = query::graph::cypherNames(*snapshot, options.asOf);
-    const TranslatedQuery translated = translateQuery(
-        query, parameters,
-        options.procedures ? options.procedures : &query::value::builtInProcedures(), *names);
+    const TranslatedQuery translated =
+        translateQuery(query, parameters,
+                       translateContextOf(*snapshot, options.asOf,
+                                          options.procedures ? options.procedures
+                                                             : &query::value::builtInProcedures()));
     StatementReport report;
     report.mode = statement.mode;
     report.query = query::executeCypherQuery(
@@ -87,9 +88,12 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
     sink.begin({}, none);
     sink.end();
   } else {
+    const auto snapshot = ledger.snapshot();
     const StatementPipeline pipeline(
-        part, parameters, query::graph::cypherNames(*ledger.snapshot(), UINT64_MAX),
-        options.procedures ? options.procedures : &query::value::builtInProcedures());
+        part, parameters,
+        translateContextOf(
+            *snapshot, UINT64_MAX,
+            options.procedures ? options.procedures : &query::value::builtInProcedures()));
     StatementPipeline::Result result = pipeline.run(ledger, runOptions, sink);
     report.counters = result.counters;
     report.t = result.t;

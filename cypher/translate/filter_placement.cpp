@@ -162,7 +162,8 @@ std::set<std::string> variablesPinnedByEquality(const ast::Expression& where) {
 }
 
 size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::string>& nodeNames,
-                       const std::set<std::string>& pinned, const std::set<std::string>& bound) {
+                       const std::set<std::string>& pinned, const std::set<std::string>& bound,
+                       const LabelNodes& labelNodes) {
   auto pinnedByMap = [&](const ast::NodePattern& node) {
     if (!node.properties || node.properties->kind != ast::ExprKind::kMap) return false;
     return std::any_of(node.properties->children.begin(), node.properties->children.end(),
@@ -171,8 +172,20 @@ size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::stri
                                           filter_placement::isBoundValue(*value, bound));
                        });
   };
+  // The nodes of the rarest label (a node with several has at most that many).
+  auto labelledRows = [&](const ast::NodePattern& node) -> std::optional<double> {
+    if (!labelNodes) return std::nullopt;
+    std::optional<double> rows;
+    for (const std::string& label : node.labels) {
+      const std::optional<double> r = labelNodes(label);
+      if (!r) return std::nullopt;
+      rows = rows ? std::min(*rows, *r) : *r;
+    }
+    return rows;
+  };
   size_t best = 0;
   int bestScore = -1;
+  std::optional<double> bestRows;
   for (size_t i = 0; i < part.nodes.size(); ++i) {
     const ast::NodePattern& node = part.nodes[i];
     const int score = (pinnedByMap(node) || pinned.count(nodeNames[i]) > 0 ? 2 : 0) +
@@ -180,6 +193,13 @@ size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::stri
     if (score > bestScore) {
       best = i;
       bestScore = score;
+      bestRows = score == 1 ? labelledRows(node) : std::nullopt;
+    } else if (score == 1 && bestScore == 1 && bestRows) {
+      const std::optional<double> rows = labelledRows(node);
+      if (rows && *rows < *bestRows) {
+        best = i;
+        bestRows = rows;
+      }
     }
   }
   return best;

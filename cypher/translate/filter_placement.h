@@ -12,6 +12,8 @@
 // Conjuncts that could raise stay on top: evaluated lower, they would also see rows the pattern
 // eliminates, and an error there would be one the query as written never raises.
 
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,11 +29,18 @@ namespace cairn::cypher {
 // pattern has bound its variables (patterns inside it correlate on them).
 std::set<std::string> variablesPinnedByEquality(const ast::Expression& where);
 
+// The number of nodes of a label (by name), when known.
+using LabelNodes = std::function<std::optional<double>(const std::string& label)>;
+
 // The index of the node a chain of unbound nodes should start from: pinned by a value (`pinned`,
 // or a property map with a value that is a constant, a parameter, or a variable in `bound` or a
-// property of one, which the planner seeks per row), else labelled, else the first.
+// property of one, which the planner seeks per row), else labelled, else the first. Among
+// labelled nodes none pins, the one whose rarest label has the fewest nodes by `labelNodes`
+// (the index directories' counts), so `(a:User)-[:F]->(b:Admin)` starts from the few admins;
+// without counts, the first.
 size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::string>& nodeNames,
-                       const std::set<std::string>& pinned, const std::set<std::string>& bound);
+                       const std::set<std::string>& pinned, const std::set<std::string>& bound,
+                       const LabelNodes& labelNodes = {});
 
 // Whether `e` is a predicate that yields true, false or null for every binding of its
 // variables, never an error: comparisons, IS [NOT] NULL, string predicates, label tests and

@@ -9,6 +9,7 @@
 #include "core/vocab.h"
 #include "cypher/translate/expression_translator.h"
 #include "cypher/translate/filter_placement.h"
+#include "index/ledger/ledger.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/value/functions/function_registry.h"
 #include "query/value/procedures.h"
@@ -102,9 +103,14 @@ std::optional<AggregateCall::Function> aggregateFunction(std::string_view name) 
 
 class SingleQueryTranslator {
  public:
-  SingleQueryTranslator(const query::value::Parameters& parameters,
-                        const query::graph::CypherNames& names)
-      : parameters_(parameters), names_(names) {}
+  SingleQueryTranslator(const query::value::Parameters& parameters, const TranslateContext& context)
+      : parameters_(parameters), context_(context), names_(context.cypherNames()) {}
+
+  // The node count of a label by its name, when the context knows label counts.
+  LabelNodes labelNodes() const {
+    if (!context_.labelNodes) return {};
+    return [this](const std::string& label) { return context_.labelNodes(names_.iriOf(label)); };
+  }
 
   // CALL's procedures, and whether the query is one CALL alone.
   void setProcedures(const query::value::ProcedureCatalog* procedures, bool standaloneCall) {
@@ -222,7 +228,7 @@ class SingleQueryTranslator {
   // A translator for a pattern inside an expression: the variables in scope here (those of the
   // rows before an OPTIONAL MATCH included) and `locals` are bound, by the outer row.
   SingleQueryTranslator nested(const std::vector<std::string>& locals) const {
-    SingleQueryTranslator inner(parameters_, names_);
+    SingleQueryTranslator inner(parameters_, context_);
     inner.counter_ = counter_;
     if (outerBound_ != nullptr) {
       for (const auto& v : *outerBound_) inner.bind(v);
@@ -426,7 +432,7 @@ class SingleQueryTranslator {
     }
     const size_t first = bound(nodeNames[1]) && !bound(nodeNames[0])
                              ? 1
-                             : chooseStartNode(part, nodeNames, pinned_, bound_);
+                             : chooseStartNode(part, nodeNames, pinned_, bound_, labelNodes());
     for (const size_t i : {first, 1 - first}) {
       if (bound(nodeNames[i])) {
         labelFilter(base, nodeNames[i], part.nodes[i].labels);
@@ -501,7 +507,7 @@ class SingleQueryTranslator {
       // Nothing bound yet: start at a node the rows before an OPTIONAL MATCH bind (the planner
       // can then seed the scan with their nodes), else at the one constants pin down
       // (filter_placement.h).
-      start = chooseStartNode(part, nodeNames, pinned_, bound_);
+      start = chooseStartNode(part, nodeNames, pinned_, bound_, labelNodes());
       bool seeded = false;
       for (size_t i = 0; outerBound_ != nullptr && i < nodeNames.size(); ++i) {
         if (outerBound_->count(nodeNames[i]) > 0) {
@@ -1003,6 +1009,7 @@ class SingleQueryTranslator {
   }
 
   const query::value::Parameters& parameters_;
+  const TranslateContext& context_;
   const query::graph::CypherNames& names_;
   // CALL's procedures (null: none), and whether the query is one CALL alone (standalone: its
   // outputs are the columns, and arguments may come implicitly from the parameters).
@@ -1022,10 +1029,9 @@ class SingleQueryTranslator {
 
 TranslatedQuery translateSingle(const ast::SingleQuery& part,
                                 const query::value::Parameters& parameters,
-                                const query::value::ProcedureCatalog* procedures,
-                                const query::graph::CypherNames& names) {
-  SingleQueryTranslator t(parameters, names);
-  t.setProcedures(procedures,
+                                const TranslateContext& context) {
+  SingleQueryTranslator t(parameters, context);
+  t.setProcedures(context.procedures,
                   part.clauses.size() == 1 && part.clauses[0]->kind() == ast::ClauseKind::kCall);
   for (const auto& clause : part.clauses) t.clause(*clause);
   return {t.plan, t.columns};
@@ -1033,12 +1039,31 @@ TranslatedQuery translateSingle(const ast::SingleQuery& part,
 
 }  // namespace
 
+TranslateContext translateContextOf(const index::Ledger& ledger, uint64_t asOf,
+                                    const query::value::ProcedureCatalog* procedures) {
+  TranslateContext context;
+  context.names = query::graph::cypherNames(ledger, asOf);
+  context.procedures = procedures;
+  context.labelNodes = [&ledger, asOf](const std::string& labelIri) -> std::optional<double> {
+    const auto type = ledger.encodeIri(core::vocab::kRdfType);
+    const auto label = ledger.encodeIri(labelIri);
+    if (!type.isOk() || !label.isOk()) return std::nullopt;
+    if (!type.value() || !label.value()) return 0.0;  // no node has it
+    const auto post = ledger.reader(core::kNoNode, index::Permutation::kPOST);
+    if (!post) return 0.0;
+    const uint64_t prefix[] = {*type.value(), core::otype::kIri, *label.value()};
+    const auto rows = post->estimateCount(index::ScanRange::prefix(prefix), asOf);
+    if (!rows.isOk()) return std::nullopt;
+    return static_cast<double>(rows.value());
+  };
+  return context;
+}
+
 TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
-                               const query::value::ProcedureCatalog* procedures,
-                               const query::graph::CypherNames& names) {
-  TranslatedQuery out = translateSingle(query.parts.at(0), parameters, procedures, names);
+                               const TranslateContext& context) {
+  TranslatedQuery out = translateSingle(query.parts.at(0), parameters, context);
   for (size_t i = 1; i < query.parts.size(); ++i) {
-    TranslatedQuery next = translateSingle(query.parts[i], parameters, procedures, names);
+    TranslatedQuery next = translateSingle(query.parts[i], parameters, context);
     if (next.columns != out.columns) {
       throw core::Error(core::ErrorCode::kSyntaxError, "DifferentColumnsInUnion",
                         "all sub queries of a UNION must return the same column names",
@@ -1055,10 +1080,9 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
                                  std::shared_ptr<query::ValuesNode>* input,
-                                 const query::graph::CypherNames& names,
-                                 const query::value::ProcedureCatalog* procedures) {
-  SingleQueryTranslator t(parameters, names);
-  t.setProcedures(procedures, /*standaloneCall=*/false);
+                                 const TranslateContext& context) {
+  SingleQueryTranslator t(parameters, context);
+  t.setProcedures(context.procedures, /*standaloneCall=*/false);
   *input = nullptr;
   if (begin > 0 || !inputColumns.empty()) *input = t.startFromInput(inputColumns);
   for (size_t i = begin; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);
@@ -1072,8 +1096,8 @@ TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
                                       const std::vector<std::string>& inputColumns,
                                       const query::value::Parameters& parameters,
                                       std::shared_ptr<query::ValuesNode>* input,
-                                      const query::graph::CypherNames& names) {
-  SingleQueryTranslator t(parameters, names);
+                                      const TranslateContext& context) {
+  SingleQueryTranslator t(parameters, context);
   *input = t.startFromInput(inputColumns);
   t.matchPart(part);
   t.projectScope();

@@ -10,7 +10,9 @@
 // projection temporaries) get names that start with a space, which no Cypher identifier can
 // produce unquoted; RETURN * never shows them.
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,31 @@
 #include "query/value/procedures.h"
 #include "query/value/value_program.h"
 
+namespace cairn::index {
+class Ledger;
+}
+
 namespace cairn::cypher {
+
+// What translation reads of the ledger a statement runs on.
+struct TranslateContext {
+  // How names become IRIs (query/graph/cypher_names.h); null: CypherNames::defaults().
+  std::shared_ptr<const query::graph::CypherNames> names;
+  // What CALL resolves against; null: no procedure (kProcedureError ProcedureNotFound).
+  const query::value::ProcedureCatalog* procedures = nullptr;
+  // The number of nodes with the label of this IRI, for where a chain starts
+  // (filter_placement.h); unset: not known, the first labelled node starts.
+  std::function<std::optional<double>(const std::string& labelIri)> labelNodes;
+
+  const query::graph::CypherNames& cypherNames() const {
+    return names ? *names : query::graph::CypherNames::defaults();
+  }
+};
+
+// The context of a statement on `ledger` at `asOf` (which must outlive its use): the ledger's
+// names, label counts from the index directories, and `procedures`.
+TranslateContext translateContextOf(const index::Ledger& ledger, uint64_t asOf,
+                                    const query::value::ProcedureCatalog* procedures);
 
 struct TranslatedQuery {
   query::AlgebraPtr pattern;         // rows binding at least `columns`
@@ -31,25 +57,21 @@ struct TranslatedQuery {
 // not given. SKIP and LIMIT are evaluated here, against `parameters`. Throws core::Error:
 // kSyntaxError / kSemanticError for what the TCK classes so, kArgumentError for a negative SKIP
 // or LIMIT, kUnsupported for what is not built yet (a WHERE on a shortest path). CALL resolves
-// against `procedures` (null: none; kProcedureError ProcedureNotFound). Labels, types and
-// property keys become IRIs by `names` (the ledger's, query/graph/cypher_names.h).
-TranslatedQuery translateQuery(
-    const ast::Query& query, const query::value::Parameters& parameters,
-    const query::value::ProcedureCatalog* procedures = nullptr,
-    const query::graph::CypherNames& names = query::graph::CypherNames::defaults());
+// against the context's procedures; labels, types and property keys become IRIs by its names.
+TranslatedQuery translateQuery(const ast::Query& query, const query::value::Parameters& parameters,
+                               const TranslateContext& context = {});
 
 // Clauses [begin, end) of `part`, reading clauses only, continuing from the rows an updating
 // clause left (statement_pipeline.h): the pattern starts from `*input`, a new ValuesNode binding
 // `inputColumns` (the named variables in scope before clause `begin`) whose rows the engine gets
 // through query::CypherInput; with no input columns and begin == 0 it starts from one empty row
 // and `*input` is null. A segment ending with RETURN has RETURN's columns, any other every named
-// variable in scope after it. CALL resolves against `procedures` (null: none).
+// variable in scope after it.
 TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, size_t end,
                                  const std::vector<std::string>& inputColumns,
                                  const query::value::Parameters& parameters,
                                  std::shared_ptr<query::ValuesNode>* input,
-                                 const query::graph::CypherNames& names,
-                                 const query::value::ProcedureCatalog* procedures = nullptr);
+                                 const TranslateContext& context);
 
 // MATCH of one pattern part from rows binding `inputColumns` (MERGE's match, row by row): the
 // pattern starts from `*input` as in translateSegment; the columns are every named variable in
@@ -58,7 +80,7 @@ TranslatedQuery translatePatternMatch(const ast::PatternPart& part,
                                       const std::vector<std::string>& inputColumns,
                                       const query::value::Parameters& parameters,
                                       std::shared_ptr<query::ValuesNode>* input,
-                                      const query::graph::CypherNames& names);
+                                      const TranslateContext& context);
 
 // Whether `name` is one of the translator's own (hidden) variable names.
 inline bool isHiddenVariable(std::string_view name) { return !name.empty() && name[0] == ' '; }

@@ -159,11 +159,9 @@ const std::optional<std::string>& EngineBackend::declined(const std::string& que
       return lastDeclined_;
     } else if (!cypher::isCreateAndUnwindOnly(statement.query.parts[0])) {
       const query::value::Parameters none;
-      const cypher::StatementPipeline pipeline(
-          statement.query.parts[0], none,
-          std::shared_ptr<const query::graph::CypherNames>(std::shared_ptr<void>(),
-                                                           &query::graph::CypherNames::defaults()),
-          &procedures_);
+      cypher::TranslateContext context;
+      context.procedures = &procedures_;
+      const cypher::StatementPipeline pipeline(statement.query.parts[0], none, context);
     }
   } catch (const core::Error& e) {
     if (e.code() == core::ErrorCode::kUnsupported) lastDeclined_ = e.message();
