@@ -11,11 +11,21 @@ RunStream::RunStream(ExecContext& ctx, const index::SnapshotReader* reader,
   advance();
 }
 
-void RunStream::seek(uint64_t target) {
-  if (done_ || key_ >= target) return;
+void RunStream::seekFurther(uint64_t target) {
   while (true) {
-    pos_ = static_cast<size_t>(std::lower_bound(keys_ + pos_, keys_ + count_, target) - keys_);
-    if (pos_ < count_) break;
+    // A batch that ends before the target is skipped whole; else a gallop from pos_: merges of
+    // dense runs seek a few rows ahead, where a binary search over the whole batch cost most of
+    // a star count's time.
+    if (count_ > 0 && keys_[count_ - 1] >= target) {
+      size_t low = pos_, step = 1;
+      while (low + step < count_ && keys_[low + step] < target) {
+        low += step;
+        step <<= 1;
+      }
+      const size_t high = std::min(low + step + 1, count_);
+      pos_ = static_cast<size_t>(std::lower_bound(keys_ + low, keys_ + high, target) - keys_);
+      break;
+    }
     if (!load()) {
       done_ = true;
       return;
@@ -42,7 +52,7 @@ bool RunStream::load() {
 }
 
 // The batch's key column and size are kept in members, not re-read through the batch per row.
-void RunStream::advance() {
+void RunStream::advanceSlow() {
   if (pos_ >= count_ && !load()) {
     done_ = true;
     return;

@@ -28,15 +28,37 @@ class RunStream {
   // To the next run.
   void next() { advance(); }
 
-  // To the first run whose value is >= target (the current one when it is): a binary search
-  // in each batch the target lies beyond, so runs skipped cost nothing per row.
-  void seek(uint64_t target);
+  // To the first run whose value is >= target (the current one when it is): a gallop within
+  // the batch, batches that end before the target skipped whole, so runs skipped cost little.
+  void seek(uint64_t target) {
+    if (done_ || key_ >= target) return;
+    // Dense merges mostly land a few rows ahead: look at those before galloping.
+    const size_t near = pos_ + 4 < count_ ? pos_ + 4 : count_;
+    for (size_t i = pos_; i < near; ++i) {
+      if (keys_[i] >= target) {
+        pos_ = i;
+        advance();
+        return;
+      }
+    }
+    seekFurther(target);
+  }
 
  private:
+  void seekFurther(uint64_t target);
   // The next batch (pos_ at its start); false at the end.
   bool load();
-  // Reads the run that starts at pos_ (it may continue into the next batches).
-  void advance();
+  // Reads the run that starts at pos_ (it may continue into the next batches). Inline for the
+  // common case, a run of one row inside the batch.
+  void advance() {
+    if (pos_ + 1 < count_ && keys_[pos_ + 1] != keys_[pos_]) {
+      key_ = keys_[pos_++];
+      rows_ = 1;
+      return;
+    }
+    advanceSlow();
+  }
+  void advanceSlow();
 
   ExecContext& ctx_;
   index::Column keyColumn_;
