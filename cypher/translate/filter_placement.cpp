@@ -185,7 +185,8 @@ size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::stri
   };
   size_t best = 0;
   int bestScore = -1;
-  std::optional<double> bestRows;
+  // The best's label count, read only once a second labelled candidate needs comparing.
+  std::optional<std::optional<double>> bestRows;
   for (size_t i = 0; i < part.nodes.size(); ++i) {
     const ast::NodePattern& node = part.nodes[i];
     const int score = (pinnedByMap(node) || pinned.count(nodeNames[i]) > 0 ? 2 : 0) +
@@ -193,10 +194,11 @@ size_t chooseStartNode(const ast::PatternPart& part, const std::vector<std::stri
     if (score > bestScore) {
       best = i;
       bestScore = score;
-      bestRows = score == 1 ? labelledRows(node) : std::nullopt;
-    } else if (score == 1 && bestScore == 1 && bestRows) {
+      bestRows.reset();
+    } else if (score == 1 && bestScore == 1 && labelNodes) {
+      if (!bestRows) bestRows = labelledRows(part.nodes[best]);
       const std::optional<double> rows = labelledRows(node);
-      if (rows && *rows < *bestRows) {
+      if (*bestRows && rows && *rows < **bestRows) {
         best = i;
         bestRows = rows;
       }
