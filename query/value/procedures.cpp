@@ -1,6 +1,7 @@
 #include "query/value/procedures.h"
 
 #include "core/error.h"
+#include "query/graph/cypher_names.h"
 #include "query/value/functions/function_registry.h"
 #include "query/value/graph_access.h"
 #include "query/value/value_program.h"
@@ -33,12 +34,31 @@ Procedure vocabularyProcedure(std::string name, std::string output,
   return p;
 }
 
+// cairn.prefixes() :: (prefix :: STRING?, namespace :: STRING?): how the ledger's names map
+// (query/graph/cypher_names.h), the namespace of bare names first under the prefix "".
+Procedure prefixesProcedure() {
+  Procedure p;
+  p.signature = {"cairn.prefixes", {}, {{"prefix", "STRING?"}, {"namespace", "STRING?"}}};
+  p.call = [](std::span<const Value>, EvalContext& ctx) {
+    std::vector<std::vector<Value>> rows;
+    const graph::CypherNames& names =
+        ctx.graph != nullptr ? ctx.graph->names() : graph::CypherNames::defaults();
+    rows.push_back({Value::string(""), Value::string(names.vocabulary())});
+    for (const auto& [prefix, ns] : names.prefixes()) {
+      rows.push_back({Value::string(prefix), Value::string(ns)});
+    }
+    return rows;
+  };
+  return p;
+}
+
 ProcedureCatalog makeBuiltIns() {
   ProcedureCatalog catalog;
   catalog.add(vocabularyProcedure("db.labels", "label", &GraphAccess::allLabels));
   catalog.add(vocabularyProcedure("db.relationshipTypes", "relationshipType",
                                   &GraphAccess::allRelationshipTypes));
   catalog.add(vocabularyProcedure("db.propertyKeys", "propertyKey", &GraphAccess::allPropertyKeys));
+  catalog.add(prefixesProcedure());
   return catalog;
 }
 

@@ -81,6 +81,10 @@ TEST_F(PrefixNamesTest, DeclaredPrefixesNameImportedIrisBothWays) {
             Rows{"'Alice' | 'Bob' | ['foaf__Person'] | 'foaf__knows' | ['foaf__name']"});
   EXPECT_EQ(rows("MATCH (p:`foaf:Person`) RETURN p.`foaf:name`"), Rows{"'Alice'"});
   EXPECT_EQ(rows("CALL db.labels()"), Rows{"'foaf__Person'"});
+  EXPECT_EQ(rows("CALL cairn.prefixes()"),
+            (Rows{"'' | 'urn:cairn:pg:'", "'ex' | 'http://example.org/'",
+                  "'foaf' | 'http://xmlns.com/foaf/0.1/'"}));
+  EXPECT_EQ(rows("CALL cairn.prefixes()", before), Rows{"'' | 'urn:cairn:pg:'"});
   // Whole IRIs still name themselves.
   EXPECT_EQ(rows("MATCH (p:`http://xmlns.com/foaf/0.1/Person`) RETURN count(p)"), Rows{"1"});
   // A query at the t before the declarations shows whole IRIs.
