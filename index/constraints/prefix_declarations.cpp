@@ -6,7 +6,7 @@
 
 #include "core/percent_encoding.h"
 #include "core/vocab.h"
-#include "index/constraints/unique_constraints.h"
+#include "index/constraints/schema_graph.h"
 #include "index/ledger/ledger.h"
 
 namespace cairn::index {
@@ -36,16 +36,9 @@ std::string prefixDeclarationIri(std::string_view prefix) {
 
 std::vector<TxQuad> prefixDeclarationFacts(const PrefixDeclaration& declaration) {
   const core::Term subject = core::Term::iri(prefixDeclarationIri(declaration.prefix));
-  const core::Term graph = core::Term::iri(std::string(kSchemaGraphIri));
-  auto quad = [&](std::string_view predicate, core::Term object) {
-    TxQuad q{TxTerm::of(subject), TxTerm::of(core::Term::iri(std::string(predicate))),
-             TxTerm::of(std::move(object))};
-    q.g = TxTerm::of(graph);
-    return q;
-  };
-  return {quad(kShaclPrefixIri, core::Term::literal(declaration.prefix)),
-          quad(kShaclNamespaceIri,
-               core::Term::literal(declaration.namespaceIri, std::string(kXsdAnyUri)))};
+  return {schemaFact(subject, kShaclPrefixIri, core::Term::literal(declaration.prefix)),
+          schemaFact(subject, kShaclNamespaceIri,
+                     core::Term::literal(declaration.namespaceIri, std::string(kXsdAnyUri)))};
 }
 
 core::Result<std::vector<PrefixDeclaration>> prefixDeclarations(const Ledger& state,

@@ -156,17 +156,11 @@ std::string constraintIri(std::string_view name) {
 
 std::vector<TxQuad> constraintFacts(const UniqueConstraint& constraint) {
   const core::Term subject = core::Term::iri(constraintIri(constraint.name));
-  const core::Term graph = core::Term::iri(std::string(kSchemaGraphIri));
-  auto quad = [&](std::string_view predicate, core::Term object) {
-    TxQuad q{TxTerm::of(subject), TxTerm::of(core::Term::iri(std::string(predicate))),
-             TxTerm::of(std::move(object))};
-    q.g = TxTerm::of(graph);
-    return q;
-  };
-  return {quad(core::vocab::kRdfType, core::Term::iri(std::string(kUniqueConstraintClassIri))),
-          quad(kConstraintNameIri, core::Term::literal(constraint.name)),
-          quad(kConstraintOnTypeIri, core::Term::iri(constraint.typeIri)),
-          quad(kConstraintOnKeyIri, core::Term::iri(constraint.keyIri))};
+  return {schemaFact(subject, core::vocab::kRdfType,
+                     core::Term::iri(std::string(kUniqueConstraintClassIri))),
+          schemaFact(subject, kConstraintNameIri, core::Term::literal(constraint.name)),
+          schemaFact(subject, kConstraintOnTypeIri, core::Term::iri(constraint.typeIri)),
+          schemaFact(subject, kConstraintOnKeyIri, core::Term::iri(constraint.keyIri))};
 }
 
 core::Result<std::vector<UniqueConstraint>> uniqueConstraints(const Ledger& state, uint64_t asOf) {

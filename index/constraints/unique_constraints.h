@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "index/constraints/schema_graph.h"
 #include "index/novelty/flake.h"
 #include "index/write/transaction.h"
 
@@ -29,7 +30,6 @@ namespace cairn::index {
 
 class Ledger;
 
-inline constexpr std::string_view kSchemaGraphIri = "urn:cairn:sys:schema";
 inline constexpr std::string_view kUniqueConstraintClassIri = "urn:cairn:sys:UniqueConstraint";
 inline constexpr std::string_view kConstraintNameIri = "urn:cairn:sys:constraintName";
 inline constexpr std::string_view kConstraintOnTypeIri = "urn:cairn:sys:onType";

@@ -1,6 +1,8 @@
 #include "tests/support/cypher_ledger.h"
 
 #include "core/error.h"
+#include "cypher/statement/statement_runner.h"
+#include "query/exec/plan_info.h"
 #include "query/value/value_text.h"
 
 namespace cairn::testing {
@@ -18,6 +20,12 @@ void TextRows::row(std::span<const query::value::Value> row) {
   }
   rows.push_back(std::move(line));
   values.emplace_back(row.begin(), row.end());
+}
+
+std::string explainText(index::LiveLedger& ledger, const std::string& statement) {
+  TextRows sink;
+  return query::renderPlanText(
+      cypher::runStatement(ledger, "EXPLAIN " + statement, {}, {}, sink).query.plan);
 }
 
 CypherLedger::CypherLedger(const index::IndexConfig& config) : base(makeTestLedger({})) {

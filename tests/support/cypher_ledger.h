@@ -30,6 +30,9 @@ class TextRows final : public query::ValueSink {
   const query::value::GraphAccess* graph_ = nullptr;
 };
 
+// The plan of `statement` on `ledger` as EXPLAIN renders it (text).
+std::string explainText(index::LiveLedger& ledger, const std::string& statement);
+
 // An empty ledger "test" in memory stores, open for commits. Throws core::Error on failure.
 // `config`: IndexConfig::tiny() for leaflets and scan batches of a few rows.
 struct CypherLedger {

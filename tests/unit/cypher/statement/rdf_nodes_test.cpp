@@ -56,10 +56,7 @@ class RdfNodesTest : public ::testing::Test {
     std::sort(sink.rows.begin(), sink.rows.end());
     return sink.rows;
   }
-  std::string plan(const std::string& text) {
-    testing::TextRows sink;
-    return query::renderPlanText(runStatement(*live_, "EXPLAIN " + text, {}, {}, sink).query.plan);
-  }
+  std::string plan(const std::string& text) { return testing::explainText(*live_, text); }
   void fold() {
     index::IndexBuildOptions options;
     options.mode = index::IndexBuildOptions::Mode::kFold;

@@ -67,10 +67,7 @@ TEST_F(ReadingClausesTest, ChainStartsFromTheRarestLabel) {
   write(
       "UNWIND range(1, 3) AS i MATCH (b:Big) WHERE b.id % 20 = i CREATE (b)-[:R]->(:Small {id: "
       "i})");
-  auto plan = [&](const std::string& text) {
-    TextRows sink;
-    return query::renderPlanText(runStatement(*live_, "EXPLAIN " + text, {}, {}, sink).query.plan);
-  };
+  auto plan = [&](const std::string& text) { return testing::explainText(*live_, text); };
   // The scan at the bottom of the plan is the start.
   auto startLabel = [&](const std::string& text) {
     const std::string p = plan(text);

@@ -37,10 +37,7 @@ class RewriteTestFixture : public ::testing::Test {
     std::sort(sink.rows.begin(), sink.rows.end());
     return sink.rows;
   }
-  std::string plan(const std::string& text) {
-    testing::TextRows sink;
-    return query::renderPlanText(runStatement(*live_, "EXPLAIN " + text, {}, {}, sink).query.plan);
-  }
+  std::string plan(const std::string& text) { return testing::explainText(*live_, text); }
 
   testing::CypherLedger ledger_;
   std::shared_ptr<index::LiveLedger> live_ = ledger_.live;
