@@ -76,6 +76,7 @@ struct CreateRequest {
   std::optional<std::string> graph;
   std::optional<core::rdf::RdfFormat> format;
   std::optional<fs::path> source;  // a server-side file; else the body (or nothing: empty)
+  bool declarePrefixes = false;    // keep Turtle/TriG @prefixes as the ledger's declarations
 };
 
 CreateRequest readCreateRequest(const RouteCall& call, std::string& body) {
@@ -90,6 +91,13 @@ CreateRequest readCreateRequest(const RouteCall& call, std::string& body) {
     nlohmann::json j = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (!j.is_object()) throw HttpError(400, "malformed_json", "the body is not a JSON object");
     for (const auto& [key, value] : j.items()) {
+      if (key == "declare-prefixes") {
+        if (!value.is_boolean()) {
+          throw HttpError(400, "invalid_argument", "\"declare-prefixes\" must be true or false");
+        }
+        out.declarePrefixes = value.get<bool>();
+        continue;
+      }
       if (!value.is_string()) {
         throw HttpError(400, "invalid_argument", "\"" + key + "\" must be a string");
       }
@@ -116,6 +124,12 @@ CreateRequest readCreateRequest(const RouteCall& call, std::string& body) {
     if (const std::string* name = http::findParameter(call.target.query, "name")) out.name = *name;
     if (const std::string* graph = http::findParameter(call.target.query, "graph"))
       out.graph = *graph;
+    if (const std::string* declare = http::findParameter(call.target.query, "declare-prefixes")) {
+      if (*declare != "true" && *declare != "false") {
+        throw HttpError(400, "invalid_argument", "declare-prefixes must be true or false");
+      }
+      out.declarePrefixes = *declare == "true";
+    }
     if (!body.empty() || type) {
       out.format = type ? rdfFormatOfMediaType(type->essence()) : std::nullopt;
       if (!out.format) {
@@ -150,8 +164,7 @@ void handleLedgerList(const RouteCall& call) {
       for (const std::string& name : call.context->ledgers.names()) {
         try {
           const auto ledger = call.context->ledgers.get(name);
-          list.push_back(
-              {{"name", name}, {"t", ledger->t()}, {"quads", currentQuads(*ledger)}});
+          list.push_back({{"name", name}, {"t", ledger->t()}, {"quads", currentQuads(*ledger)}});
         } catch (const core::Error& e) {
           list.push_back({{"name", name}, {"error", e.message()}});
         }
@@ -214,8 +227,8 @@ void handleLedgerCreate(const RouteCall& call) {
         input.format = create.format;
       }
       const auto started = std::chrono::steady_clock::now();
-      const index::ImportReport report =
-          call.context->ledgers.create(create.name, {std::move(input)}, create.graph);
+      const index::ImportReport report = call.context->ledgers.create(
+          create.name, {std::move(input)}, create.graph, create.declarePrefixes);
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       respondJson(*call.exchange,

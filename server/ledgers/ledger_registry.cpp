@@ -77,13 +77,14 @@ std::vector<std::string> LedgerRegistry::names() const {
 
 index::ImportReport LedgerRegistry::create(const std::string& name,
                                            std::vector<index::ImportInput> inputs,
-                                           std::optional<std::string> graph) {
+                                           std::optional<std::string> graph, bool declarePrefixes) {
   index::checkLedgerName(name);
   std::lock_guard importLock(importMutex_);
   index::ImportOptions options;
   options.ledger = name;
   options.inputs = std::move(inputs);
   options.graph = std::move(graph);
+  options.declarePrefixes = declarePrefixes;
   options.scratchDirectory = scratch_;
   options.memoryBudget = uint64_t{1} << 30;
   index::ImportProgress progress;

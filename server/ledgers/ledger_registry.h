@@ -50,9 +50,9 @@ class LedgerRegistry {
 
   // Bulk-imports `inputs` into a new ledger `name` (index::bulkImport's rules and errors:
   // kAlreadyExists when it exists, kSyntaxError with line/column for bad input, which leaves
-  // nothing behind).
+  // nothing behind). `declarePrefixes`: index::ImportOptions::declarePrefixes.
   index::ImportReport create(const std::string& name, std::vector<index::ImportInput> inputs,
-                             std::optional<std::string> graph);
+                             std::optional<std::string> graph, bool declarePrefixes = false);
   // Removes the ledger's head; its blobs stay until garbage collection. kNotFound if absent.
   void drop(std::string_view name);
 

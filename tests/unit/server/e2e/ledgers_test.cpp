@@ -80,6 +80,30 @@ TEST_F(E2eLedgers, CreatesFromATurtleUpload) {
   EXPECT_TRUE(ledgerNames(client()).contains("fresh"));
 }
 
+// declare-prefixes=true keeps the upload's @prefixes for Cypher's names; without it the
+// ledger holds the triples only.
+TEST_F(E2eLedgers, UploadDeclaresItsPrefixesWhenAsked) {
+  const std::string turtle =
+      "@prefix foaf: <http://xmlns.com/foaf/0.1/> .\n"
+      "<http://example.org/a> a foaf:Person ; foaf:name \"A\" .\n";
+  ASSERT_EQ(client().post("/ledgers?name=plain", turtle, "text/turtle").status, 201);
+  HttpResponse r =
+      client().post("/ledgers?name=declared&declare-prefixes=true", turtle, "text/turtle");
+  ASSERT_EQ(r.status, 201) << r.body;
+  EXPECT_EQ(parseJson(r.body)["quads"], 4);  // two facts, and foaf's declaration's two
+  auto names = [&](const std::string& ledger) {
+    const nlohmann::json body = {{"statement", "MATCH (p:foaf__Person) RETURN p.foaf__name"}};
+    const HttpResponse c =
+        client().post("/ledgers/" + ledger + "/cypher", body.dump(), "application/json");
+    EXPECT_EQ(c.status, 200) << c.body;
+    return parseJson(c.body)["results"][0]["data"].size();
+  };
+  EXPECT_EQ(names("declared"), 1u);
+  EXPECT_EQ(names("plain"), 0u);
+  expectError(client().post("/ledgers?name=bad&declare-prefixes=yes", turtle, "text/turtle"), 400,
+              "invalid_argument");
+}
+
 TEST_F(E2eLedgers, CreatesFromOtherRdfMediaTypes) {
   HttpResponse r = client().post("/ledgers?name=nt&graph=http://example.org/g",
                                  "<http://a> <http://b> <http://c> .\n", "application/n-triples");
