@@ -44,30 +44,20 @@ std::vector<TxQuad> prefixDeclarationFacts(const PrefixDeclaration& declaration)
 core::Result<std::vector<PrefixDeclaration>> prefixDeclarations(const Ledger& state,
                                                                 uint64_t asOf) {
   std::vector<PrefixDeclaration> out;
-  CAIRN_ASSIGN_OR_RETURN(auto graph, state.encodeIri(kSchemaGraphIri));
-  if (!graph || !state.hasGraph(*graph, asOf)) return out;
   CAIRN_ASSIGN_OR_RETURN(auto prefixPredicate, state.encodeIri(kShaclPrefixIri));
   CAIRN_ASSIGN_OR_RETURN(auto namespacePredicate, state.encodeIri(kShaclNamespaceIri));
-  auto spot = state.reader(*graph, Permutation::kSPOT);
-  if (!prefixPredicate || !spot) return out;
+  if (!prefixPredicate) return out;
   struct Declaration {
     std::vector<core::EncodedObject> prefixes, namespaces;
   };
   std::map<core::NodeId, Declaration> declarations;
-  // The schema graph is small: one pass over it.
-  SnapshotCursor cursor = spot->scan(ScanRange::all(), kAllColumns, asOf);
-  ColumnBatch batch;
-  for (bool more = true; more;) {
-    CAIRN_ASSIGN_OR_RETURN(more, cursor.next(batch));
-    for (size_t r = 0; r < batch.rows; ++r) {
-      const IndexRow row = rowAt(batch, r);
-      if (row.p == *prefixPredicate) {
-        declarations[row.s].prefixes.push_back({row.ot, row.ok});
-      } else if (namespacePredicate && row.p == *namespacePredicate) {
-        declarations[row.s].namespaces.push_back({row.ot, row.ok});
-      }
+  CAIRN_RETURN_IF_ERROR(forEachSchemaFact(state, asOf, [&](const IndexRow& row) {
+    if (row.p == *prefixPredicate) {
+      declarations[row.s].prefixes.push_back({row.ot, row.ok});
+    } else if (namespacePredicate && row.p == *namespacePredicate) {
+      declarations[row.s].namespaces.push_back({row.ot, row.ok});
     }
-  }
+  }));
   for (const auto& [subject, d] : declarations) {
     if (d.prefixes.empty()) continue;  // not a prefix declaration
     CAIRN_ASSIGN_OR_RETURN(core::Term subjectTerm, state.decodeNode(subject));

@@ -14,22 +14,6 @@ namespace cairn::index {
 
 namespace {
 
-// Every row of `range` in `reader` at asOf, with the columns `columns`, passed to `visit` (which
-// returns false to stop).
-core::Status scanRows(const SnapshotReader& reader, const ScanRange& range, ColumnMask columns,
-                      uint64_t asOf, const std::function<bool(const ColumnBatch&, size_t)>& visit) {
-  SnapshotCursor cursor = reader.scan(range, columns, asOf);
-  ColumnBatch batch;
-  while (true) {
-    auto more = cursor.next(batch);
-    if (!more.isOk()) return more.status();
-    for (size_t r = 0; r < batch.rows; ++r) {
-      if (!visit(batch, r)) return core::Status::ok();
-    }
-    if (!*more) return core::Status::ok();
-  }
-}
-
 ScanRange prefixRange(std::initializer_list<uint64_t> values) {
   const std::vector<uint64_t> leading(values);
   return ScanRange::prefix(leading);
@@ -165,31 +149,25 @@ std::vector<TxQuad> constraintFacts(const UniqueConstraint& constraint) {
 
 core::Result<std::vector<UniqueConstraint>> uniqueConstraints(const Ledger& state, uint64_t asOf) {
   std::vector<UniqueConstraint> out;
-  CAIRN_ASSIGN_OR_RETURN(auto graph, state.encodeIri(kSchemaGraphIri));
-  if (!graph || !state.hasGraph(*graph, asOf)) return out;
   CAIRN_ASSIGN_OR_RETURN(auto onType, state.encodeIri(kConstraintOnTypeIri));
   CAIRN_ASSIGN_OR_RETURN(auto onKey, state.encodeIri(kConstraintOnKeyIri));
   CAIRN_ASSIGN_OR_RETURN(auto name, state.encodeIri(kConstraintNameIri));
-  auto spot = state.reader(*graph, Permutation::kSPOT);
-  if (!onType || !onKey || !spot) return out;
-  // Every declaration is a subject with sys:onType; the schema graph is small, so one pass.
+  if (!onType || !onKey) return out;
+  // Every declaration is a subject with sys:onType.
   struct Declaration {
     std::vector<core::NodeId> types, keys;
     std::optional<core::EncodedObject> name;
   };
   std::map<core::NodeId, Declaration> declarations;
-  CAIRN_RETURN_IF_ERROR(
-      scanRows(*spot, ScanRange::all(), kAllColumns, asOf, [&](const ColumnBatch& b, size_t r) {
-        const IndexRow row = rowAt(b, r);
-        if (row.p == *onType && row.ot == core::otype::kIri) {
-          declarations[row.s].types.push_back(row.ok);
-        } else if (row.p == *onKey && row.ot == core::otype::kIri) {
-          declarations[row.s].keys.push_back(row.ok);
-        } else if (name && row.p == *name) {
-          declarations[row.s].name = core::EncodedObject{row.ot, row.ok};
-        }
-        return true;
-      }));
+  CAIRN_RETURN_IF_ERROR(forEachSchemaFact(state, asOf, [&](const IndexRow& row) {
+    if (row.p == *onType && row.ot == core::otype::kIri) {
+      declarations[row.s].types.push_back(row.ok);
+    } else if (row.p == *onKey && row.ot == core::otype::kIri) {
+      declarations[row.s].keys.push_back(row.ok);
+    } else if (name && row.p == *name) {
+      declarations[row.s].name = core::EncodedObject{row.ot, row.ok};
+    }
+  }));
   for (const auto& [subject, d] : declarations) {
     if (d.types.empty() && d.keys.empty()) continue;  // not a constraint's declaration
     CAIRN_ASSIGN_OR_RETURN(core::Term subjectTerm, state.decodeNode(subject));
