@@ -68,8 +68,8 @@ inline constexpr ObjectType kLexicalOffset = 0x0030;
 inline constexpr ObjectType kFirstLexical = kFirstInline + kLexicalOffset;  // 0x0040
 inline constexpr ObjectType kLastLexical = kLastInline + kLexicalOffset;    // 0x006F
 
-inline constexpr ObjectType kLangStringBase = 0x4000;      // | language code (< 0x4000)
-inline constexpr ObjectType kOtherDatatypeBase = 0x8000;   // | datatype code (< 0x8000)
+inline constexpr ObjectType kLangStringBase = 0x4000;     // | language code (< 0x4000)
+inline constexpr ObjectType kOtherDatatypeBase = 0x8000;  // | datatype code (< 0x8000)
 inline constexpr uint16_t kMaxLanguageCode = 0x3FFF;
 inline constexpr uint16_t kMaxDatatypeCode = 0x7FFF;
 }  // namespace otype
@@ -85,6 +85,17 @@ inline constexpr bool isLangString(ObjectType t) {
 }
 inline constexpr bool isOtherDatatype(ObjectType t) { return t >= otype::kOtherDatatypeBase; }
 inline constexpr bool isNode(ObjectType t) { return t == otype::kBlank || t == otype::kIri; }
+
+// The node ids of one node type, inclusive: IRI ids have kBlankNodeBit clear, blank node ids
+// have it set; any other type (kNone) covers every id. Where a subject column is split by type.
+struct NodeIdRange {
+  NodeId low = 0;
+  NodeId high = UINT64_MAX;
+};
+inline constexpr NodeIdRange nodeIdRange(ObjectType t) {
+  return {t == otype::kBlank ? kBlankNodeBit : 0,
+          t == otype::kIri ? kBlankNodeBit - 1 : UINT64_MAX};
+}
 inline constexpr bool isLiteral(ObjectType t) { return t >= otype::kString; }
 // Key is a string-dictionary id.
 inline constexpr bool keyIsString(ObjectType t) {

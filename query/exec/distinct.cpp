@@ -11,8 +11,8 @@ bool Distinct::produce(Batch& out) {
   if (!input_->next(in_)) return false;
   const int64_t rowBytes = static_cast<int64_t>(in_.columns.size() * sizeof(ValueId) + 48);
   CypherRuntime* cypher = ctx_.cypher();
+  key_.resize(in_.columns.size());
   for (size_t r = 0; r < in_.rows; ++r) {
-    key_.resize(in_.columns.size());
     for (size_t c = 0; c < key_.size(); ++c) {
       key_[c] = cypher != nullptr ? cypher->groupingId(in_.columns[c][r]) : in_.columns[c][r];
     }

@@ -13,15 +13,10 @@ namespace {
 
 constexpr std::array<core::ObjectType, 2> kNodeTypes = {core::otype::kIri, core::otype::kBlank};
 
-// The subjects of one node type: IRI ids have bit 63 clear, blank node ids set.
+// The SPOT rows of the subjects of one node type.
 index::ScanRange subjectsOfType(core::ObjectType type) {
-  index::ScanRange range;
-  if (type == core::otype::kIri) {
-    range.high = {core::kBlankNodeBit - 1, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
-  } else {
-    range.low = {core::kBlankNodeBit, 0, 0, 0, 0};
-  }
-  return range;
+  const auto [low, high] = core::nodeIdRange(type);
+  return {{low, 0, 0, 0, 0}, {high, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX}};
 }
 
 }  // namespace

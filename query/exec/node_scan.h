@@ -31,7 +31,7 @@ class NodeScan final : public Operator {
   void restart() override;
 
  private:
-  // Opens the streams of node type types_[typeIndex_]; false when there is none left.
+  // Opens the streams of node type kNodeTypes[typeIndex_]; false when there is none left.
   bool openType();
   // The next node of the open type, or nullopt when the type is spent.
   std::optional<uint64_t> nextNode();

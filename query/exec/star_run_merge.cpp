@@ -95,9 +95,7 @@ struct ArmScan {
 ArmScan armScan(const StarArm& arm, core::ObjectType nodeType) {
   using index::Permutation;
   if (!arm.rootIsObject) {
-    // Subjects: IRIs have ids below the blank-node bit, blank nodes at or above it.
-    const uint64_t low = nodeType == core::otype::kBlank ? core::kBlankNodeBit : 0;
-    const uint64_t high = nodeType == core::otype::kIri ? core::kBlankNodeBit - 1 : UINT64_MAX;
+    const auto [low, high] = core::nodeIdRange(nodeType);
     if (arm.object) {
       const uint64_t ot = arm.object->type, ok = arm.object->key;
       return {Permutation::kPOST,
