@@ -9,7 +9,6 @@
 #include "cypher/translate/query_translator.h"
 #include "query/engine/cypher_query.h"
 #include "query/graph/cypher_names.h"
-#include "query/value/procedures.h"
 
 namespace cairn::cypher {
 
@@ -55,11 +54,8 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
   StatementPlan out;
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
-    TranslatedQuery translated =
-        translateQuery(query, parameters,
-                       translateContextOf(ledger, options.asOf,
-                                          options.procedures ? options.procedures
-                                                             : &query::value::builtInProcedures()));
+    TranslatedQuery translated = translateQuery(
+        query, parameters, translateContextOf(ledger, options.asOf, options.procedures));
     out.plan = query::explainCypherQuery(
         ledger, query::CypherQuery{translated.pattern, translated.columns, parameters}, options);
     out.columns = std::move(translated.columns);
@@ -75,11 +71,8 @@ StatementPlan explainStatement(const index::Ledger& ledger, const ast::Statement
     out.plan = updatePlan(part, *firstUpdate, {});
     return out;
   }
-  const StatementPipeline pipeline(
-      part, parameters,
-      translateContextOf(
-          ledger, options.asOf,
-          options.procedures ? options.procedures : &query::value::builtInProcedures()));
+  const StatementPipeline pipeline(part, parameters,
+                                   translateContextOf(ledger, options.asOf, options.procedures));
   out.plan = updatePlan(part, *firstUpdate, pipeline.explain(ledger, options));
   out.columns = pipeline.columns();
   return out;

@@ -13,7 +13,6 @@
 #include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"
-#include "query/value/procedures.h"
 
 namespace cairn::cypher {
 
@@ -59,11 +58,8 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
     const auto snapshot = ledger.snapshot();
-    const TranslatedQuery translated =
-        translateQuery(query, parameters,
-                       translateContextOf(*snapshot, options.asOf,
-                                          options.procedures ? options.procedures
-                                                             : &query::value::builtInProcedures()));
+    const TranslatedQuery translated = translateQuery(
+        query, parameters, translateContextOf(*snapshot, options.asOf, options.procedures));
     StatementReport report;
     report.mode = statement.mode;
     report.query = query::executeCypherQuery(
@@ -89,11 +85,8 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
     sink.end();
   } else {
     const auto snapshot = ledger.snapshot();
-    const StatementPipeline pipeline(
-        part, parameters,
-        translateContextOf(
-            *snapshot, UINT64_MAX,
-            options.procedures ? options.procedures : &query::value::builtInProcedures()));
+    const StatementPipeline pipeline(part, parameters,
+                                     translateContextOf(*snapshot, UINT64_MAX, options.procedures));
     StatementPipeline::Result result = pipeline.run(ledger, runOptions, sink);
     report.counters = result.counters;
     report.t = result.t;

@@ -112,11 +112,8 @@ class SingleQueryTranslator {
     return [this](const std::string& label) { return context_.labelNodes(names_.iriOf(label)); };
   }
 
-  // CALL's procedures, and whether the query is one CALL alone.
-  void setProcedures(const query::value::ProcedureCatalog* procedures, bool standaloneCall) {
-    procedures_ = procedures;
-    standaloneCall_ = standaloneCall;
-  }
+  // Whether the query is one CALL alone.
+  void setStandaloneCall(bool standaloneCall) { standaloneCall_ = standaloneCall; }
 
   AlgebraPtr plan = std::make_shared<query::TableNode>();
   std::vector<std::string> columns;
@@ -695,7 +692,7 @@ class SingleQueryTranslator {
       throw core::Error(code, detail, message, at.line, at.column);
     };
     const query::value::Procedure* procedure =
-        procedures_ ? procedures_->find(call.procedure) : nullptr;
+        context_.procedures ? context_.procedures->find(call.procedure) : nullptr;
     if (procedure == nullptr) {
       fail(core::ErrorCode::kProcedureError, "ProcedureNotFound",
            "there is no procedure named " + call.procedure);
@@ -1011,9 +1008,8 @@ class SingleQueryTranslator {
   const query::value::Parameters& parameters_;
   const TranslateContext& context_;
   const query::graph::CypherNames& names_;
-  // CALL's procedures (null: none), and whether the query is one CALL alone (standalone: its
-  // outputs are the columns, and arguments may come implicitly from the parameters).
-  const query::value::ProcedureCatalog* procedures_ = nullptr;
+  // Whether the query is one CALL alone (standalone: its outputs are the columns, and arguments
+  // may come implicitly from the parameters).
   bool standaloneCall_ = false;
   // While an OPTIONAL MATCH's pattern is translated: the variables bound before it.
   const std::set<std::string>* outerBound_ = nullptr;
@@ -1031,8 +1027,8 @@ TranslatedQuery translateSingle(const ast::SingleQuery& part,
                                 const query::value::Parameters& parameters,
                                 const TranslateContext& context) {
   SingleQueryTranslator t(parameters, context);
-  t.setProcedures(context.procedures,
-                  part.clauses.size() == 1 && part.clauses[0]->kind() == ast::ClauseKind::kCall);
+  t.setStandaloneCall(part.clauses.size() == 1 &&
+                      part.clauses[0]->kind() == ast::ClauseKind::kCall);
   for (const auto& clause : part.clauses) t.clause(*clause);
   return {t.plan, t.columns};
 }
@@ -1043,7 +1039,7 @@ TranslateContext translateContextOf(const index::Ledger& ledger, uint64_t asOf,
                                     const query::value::ProcedureCatalog* procedures) {
   TranslateContext context;
   context.names = query::graph::cypherNames(ledger, asOf);
-  context.procedures = procedures;
+  context.procedures = procedures != nullptr ? procedures : &query::value::builtInProcedures();
   context.labelNodes = [&ledger, asOf](const std::string& labelIri) -> std::optional<double> {
     const auto type = ledger.encodeIri(core::vocab::kRdfType);
     const auto label = ledger.encodeIri(labelIri);
@@ -1082,7 +1078,6 @@ TranslatedQuery translateSegment(const ast::SingleQuery& part, size_t begin, siz
                                  std::shared_ptr<query::ValuesNode>* input,
                                  const TranslateContext& context) {
   SingleQueryTranslator t(parameters, context);
-  t.setProcedures(context.procedures, /*standaloneCall=*/false);
   *input = nullptr;
   if (begin > 0 || !inputColumns.empty()) *input = t.startFromInput(inputColumns);
   for (size_t i = begin; i < end && i < part.clauses.size(); ++i) t.clause(*part.clauses[i]);

@@ -44,7 +44,8 @@ struct TranslateContext {
 };
 
 // The context of a statement on `ledger` at `asOf` (which must outlive its use): the ledger's
-// names, label counts from the index directories, and `procedures`.
+// names, label counts from the index directories, and `procedures` (null, as in
+// QueryOptions::procedures: the built-ins).
 TranslateContext translateContextOf(const index::Ledger& ledger, uint64_t asOf,
                                     const query::value::ProcedureCatalog* procedures);
 
