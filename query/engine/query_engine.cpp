@@ -3,8 +3,10 @@
 #include <chrono>
 #include <unordered_set>
 
+#include "core/check.h"
 #include "core/error.h"
 #include "query/engine/graph_output.h"
+#include "query/engine/prepared_query.h"
 #include "query/exec/column_decoder.h"
 #include "query/exec/exec_context.h"
 #include "query/optimizer/optimizer.h"
@@ -41,22 +43,23 @@ void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
   ctx.setDataset(GraphScope{resolve(dataset.defaultGraphs)}, resolve(dataset.namedGraphs));
 }
 
-struct Prepared {
+// One run of a prepared query: its context, its planner (for what is planned while it runs)
+// and its operators.
+struct Run {
+  QueryOptions options;
   std::unique_ptr<ExecContext> ctx;
   std::unique_ptr<plan::Planner> planner;
   OperatorPtr root;
 };
 
-Prepared prepare(const index::Ledger& ledger, const Query& query, const QueryOptions& options) {
-  Prepared p;
-  p.ctx = std::make_unique<ExecContext>(ledger, options, query.baseIri);
-  resolveDataset(*p.ctx, query.dataset);
-  p.planner = std::make_unique<plan::Planner>(*p.ctx);
-  p.planner->installExistsEvaluator();
-  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
-  pattern = optimizer::optimize(std::move(pattern), options);
-  p.root = p.planner->plan(*pattern, p.ctx->defaultScope());
-  return p;
+void beginRun(Run& run, const index::Ledger& ledger, const PreparedQuery& prepared,
+              const QueryOptions& options) {
+  run.options = runOptions(prepared.plan.options, options);
+  run.ctx = std::make_unique<ExecContext>(ledger, run.options, prepared.query.baseIri);
+  startRun(prepared.plan, *run.ctx);
+  run.planner = std::make_unique<plan::Planner>(*run.ctx);
+  run.planner->installExistsEvaluator();
+  run.root = makeRunOperators(prepared.plan, *run.planner, *run.ctx);
 }
 
 uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, ResultSink& sink) {
@@ -84,12 +87,14 @@ uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, Res
   return rows;
 }
 
-}  // namespace
-
-QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
-                         const QueryOptions& options, ResultSink& sink) {
-  const auto start = std::chrono::steady_clock::now();
-  Prepared p = prepare(ledger, query, options);
+QueryReport runPrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
+                        const QueryOptions& options, ResultSink& sink,
+                        std::chrono::steady_clock::time_point start) {
+  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
+              "a prepared query runs on another snapshot than it was planned on");
+  const Query& query = prepared.query;
+  Run p;
+  beginRun(p, ledger, prepared, options);
   ExecContext& ctx = *p.ctx;
   QueryReport report;
   switch (query.form) {
@@ -119,13 +124,41 @@ QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
   return report;
 }
 
+}  // namespace
+
+std::shared_ptr<const PreparedQuery> prepareQuery(const index::Ledger& ledger, const Query& query,
+                                                  const QueryOptions& options) {
+  auto prepared = std::make_shared<PreparedQuery>();
+  prepared->query = query;
+  prepared->ledgerT = ledger.t();
+  prepared->rootId = ledger.rootId();
+  ExecContext ctx(ledger, options, query.baseIri);
+  resolveDataset(ctx, query.dataset);
+  plan::Planner planner(ctx);
+  planner.installExistsEvaluator();
+  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
+  pattern = optimizer::optimize(std::move(pattern), options);
+  prepared->plan = preparePlan(planner, ctx, std::move(pattern), options);
+  return prepared;
+}
+
+QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
+                         const QueryOptions& options, ResultSink& sink) {
+  const auto start = std::chrono::steady_clock::now();
+  return runPrepared(ledger, *prepareQuery(ledger, query, options), options, sink, start);
+}
+
+QueryReport executePrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
+                            const QueryOptions& options, ResultSink& sink) {
+  return runPrepared(ledger, prepared, options, sink, std::chrono::steady_clock::now());
+}
+
 PlanInfo explainQuery(const index::Ledger& ledger, const Query& query,
                       const QueryOptions& options) {
   QueryOptions planOnly = options;
   planOnly.analyze = false;
   planOnly.reportPlan = true;
-  Prepared p = prepare(ledger, query, planOnly);
-  return p.root->planInfo();
+  return prepareQuery(ledger, query, planOnly)->plan.describe();
 }
 
 }  // namespace cairn::query

@@ -54,6 +54,19 @@ struct QueryReport {
 QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
                          const QueryOptions& options, ResultSink& sink);
 
+// A query planned once on one snapshot, to explain without running and to run any number of
+// times on that snapshot (query/engine/prepared_query.h). executeQuery is prepareQuery then
+// executePrepared.
+struct PreparedQuery;
+// Of `options`, what shapes the plan counts here (asOf, disabledRewrites, batchRows, and
+// reportPlan or analyze for the plan's details); the rest is each run's.
+std::shared_ptr<const PreparedQuery> prepareQuery(const index::Ledger& ledger, const Query& query,
+                                                  const QueryOptions& options);
+// Runs `prepared` on `ledger`, the snapshot it was prepared on (same t and index root: a
+// CAIRN_CHECK), with `options`' limits, analysis and reporting.
+QueryReport executePrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
+                            const QueryOptions& options, ResultSink& sink);
+
 // The plan executeQuery would run, with estimates, without running it.
 PlanInfo explainQuery(const index::Ledger& ledger, const Query& query, const QueryOptions& options);
 

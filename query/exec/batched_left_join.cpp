@@ -54,7 +54,7 @@ bool BatchedLeftJoin::produce(Batch& out) {
     std::vector<ValueRow> leftRows;
     for (size_t r = 0; r < in_.rows; ++r) leftRows.push_back(in_.row(r));
     auto keys = std::make_unique<Values>(ctx_, shared_, std::move(keyRows), "BatchKeys");
-    auto right = std::make_unique<Distinct>(ctx_, right_(std::move(keys)));
+    auto right = std::make_unique<Distinct>(ctx_, right_(ctx_, std::move(keys)));
     LeftJoin join(ctx_, std::make_unique<Values>(ctx_, left_->variables(), std::move(leftRows)),
                   std::move(right), filters_, scope_);
     pending_.reset(variables().size());

@@ -16,7 +16,7 @@ namespace cairn::query {
 class BatchedLeftJoin final : public Operator {
  public:
   // Builds the right side's plan on top of an input binding (some of) the shared variables.
-  using RightFactory = std::function<OperatorPtr(OperatorPtr keys)>;
+  using RightFactory = std::function<OperatorPtr(ExecContext&, OperatorPtr keys)>;
 
   BatchedLeftJoin(ExecContext& ctx, OperatorPtr left, std::vector<std::string> rightVariables,
                   RightFactory right, const std::vector<Expr>& filters, const GraphScope& scope);

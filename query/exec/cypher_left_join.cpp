@@ -49,12 +49,12 @@ CypherLeftJoin::CypherLeftJoin(ExecContext& ctx, OperatorPtr left,
     text += (text.empty() ? "" : " AND ") + toString(c);
   }
   if (seedVariables_.empty()) {
-    right_ = factory_(nullptr);
+    right_ = factory_(ctx_, nullptr);
     addDetail("algorithm", "hash");
   } else {
     // Shown: the right side as planned over no keys, after a run the last batch's.
     right_ = factory_(
-        std::make_unique<Values>(ctx_, seedVariables_, std::vector<ValueRow>{}, "BatchKeys"));
+        ctx_, std::make_unique<Values>(ctx_, seedVariables_, std::vector<ValueRow>{}, "BatchKeys"));
     addDetail("algorithm", "per left batch: the pattern matched from the batch's " +
                                joinedNames(seedVariables_) + " (right side as of the last batch)");
   }
@@ -83,7 +83,7 @@ void CypherLeftJoin::buildRight() {
     auto values = std::make_unique<Values>(ctx_, seedVariables_, std::move(keys), "BatchKeys");
     values->setEstimatedRows(rows);
     right_.reset();  // the previous batch's
-    right_ = factory_(std::move(values));
+    right_ = factory_(ctx_, std::move(values));
   }
   Operator& right = *right_;
   tableKeys_ = columnsOf(right, shared_);

@@ -32,7 +32,7 @@ namespace cairn::query {
 class CypherLeftJoin final : public Operator {
  public:
   // Builds the right side; `keys` is null in whole mode.
-  using RightFactory = std::function<OperatorPtr(OperatorPtr keys)>;
+  using RightFactory = std::function<OperatorPtr(ExecContext&, OperatorPtr keys)>;
 
   // `rightVariables`: the variables the right side binds (its shared ones included). Empty
   // `seedVariables`: whole mode; otherwise seeded with those (shared) variables as keys. `ctx`

@@ -89,6 +89,16 @@ class ExecContext {
   void setExistsEvaluator(ExistsEvaluator f) { exists_ = std::move(f); }
   const ExistsEvaluator& existsEvaluator() const { return exists_; }
 
+  // The planner of this run, for the parts of a plan made while it runs (a batched left join's
+  // right side per batch of keys, a pattern per named graph, EXISTS per row). Opaque here:
+  // query/plan sits above query/exec (plan::Planner::of). Not owned.
+  class RunPlanner {
+   public:
+    virtual ~RunPlanner() = default;
+  };
+  void setRunPlanner(RunPlanner* planner) { runPlanner_ = planner; }
+  RunPlanner* runPlanner() const { return runPlanner_; }
+
   // Runs the query as a Cypher statement with these parameters (value::Parameters; spelled out
   // to keep this header light): makes the CypherRuntime that cypher() returns from then on.
   void enableCypher(std::map<std::string, value::Value, std::less<>> parameters);
@@ -111,6 +121,7 @@ class ExecContext {
   GraphScope defaultScope_;
   std::vector<core::NodeId> namedGraphs_;
   ExistsEvaluator exists_;
+  RunPlanner* runPlanner_ = nullptr;
   std::map<std::pair<core::NodeId, index::Permutation>, std::optional<index::SnapshotReader>>
       readers_;
   // Last: it reads the term table and charges this context while it goes.

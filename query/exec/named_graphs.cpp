@@ -9,7 +9,7 @@ NamedGraphs::NamedGraphs(ExecContext& ctx, std::string graphVariable,
       graphs_(std::move(graphs)),
       factory_(std::move(factory)) {
   // The first graph's plan gives the columns (every graph's plan has the same variables).
-  child_ = factory_(GraphScope{{graphs_.empty() ? core::kNoNode : graphs_[0]}});
+  child_ = factory_(ctx_, GraphScope{{graphs_.empty() ? core::kNoNode : graphs_[0]}});
   std::vector<std::string> vars = child_->variables();
   childGraphColumn_ = child_->column(graphVariable_);
   if (childGraphColumn_ < 0) vars.push_back(graphVariable_);
@@ -25,7 +25,7 @@ bool NamedGraphs::produce(Batch& out) {
   if (graphs_.empty()) return false;
   if (!child_->next(in_)) {
     if (current_ >= graphs_.size()) return false;
-    child_ = factory_(GraphScope{{graphs_[current_++]}});
+    child_ = factory_(ctx_, GraphScope{{graphs_[current_++]}});
     // Plans for different graphs may order their columns differently: map by name again.
     childGraphColumn_ = child_->column(graphVariable_);
     for (size_t c = 0; c < map_.size(); ++c) map_[c] = child_->column(variables()[c]);

@@ -12,7 +12,7 @@ namespace cairn::query {
 
 class NamedGraphs final : public Operator {
  public:
-  using ChildFactory = std::function<OperatorPtr(const GraphScope&)>;
+  using ChildFactory = std::function<OperatorPtr(ExecContext&, const GraphScope&)>;
 
   NamedGraphs(ExecContext& ctx, std::string graphVariable, std::vector<core::NodeId> graphs,
               ChildFactory factory);

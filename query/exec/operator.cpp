@@ -8,6 +8,7 @@ Operator::Operator(ExecContext& ctx, std::string name, std::vector<std::string> 
     : ctx_(ctx), name_(std::move(name)), variables_(std::move(variables)) {}
 
 Operator::~Operator() {
+  if (draft_ != nullptr && draft_->prototype == this) draft_->prototype = nullptr;
   // Retained state goes away with the operator.
   if (retained_ > 0) ctx_.charge(-static_cast<int64_t>(retained_), name_);
 }
@@ -64,10 +65,26 @@ void Operator::charge(int64_t bytes) {
   ctx_.charge(bytes, name_);
 }
 
+void Operator::setDraft(std::shared_ptr<PlanDraft> draft) {
+  draft_ = std::move(draft);
+  draft_->prototype = this;
+}
+
+void Operator::adoptPlan(const PlanNode& node) {
+  planned_ = &node;
+  details_.clear();
+  estimatedRows_ = node.estimatedRows;
+}
+
 PlanInfo Operator::planInfo() const {
   PlanInfo info;
   info.op = name_;
-  info.details = details_;
+  if (planned_ != nullptr) {
+    info.details = planned_->details;
+    info.details.insert(info.details.end(), details_.begin(), details_.end());
+  } else {
+    info.details = details_;
+  }
   info.estimatedRows = estimatedRows_;
   if (ctx_.analyze()) info.actual = actual_;
   for (const Operator* input : inputs()) info.children.push_back(input->planInfo());

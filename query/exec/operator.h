@@ -16,6 +16,7 @@
 
 #include "query/exec/exec_context.h"
 #include "query/exec/plan_info.h"
+#include "query/exec/plan_node.h"
 #include "query/exec/value_id.h"
 
 namespace cairn::query {
@@ -48,8 +49,20 @@ class Operator {
   void addDetail(std::string key, std::string value) {
     details_.emplace_back(std::move(key), std::move(value));
   }
+  const std::vector<std::pair<std::string, std::string>>& details() const { return details_; }
   // The description of this subtree, with actuals when the query is analyzed.
   PlanInfo planInfo() const;
+  // The operators below this one that its description shows.
+  std::vector<const Operator*> inputOperators() const { return inputs(); }
+
+  // Planning: the draft of the plan node this operator was made with (query/exec/plan_node.h);
+  // null when it was made outside a plan (parts planned while a query runs).
+  const std::shared_ptr<PlanDraft>& draft() const { return draft_; }
+  void setDraft(std::shared_ptr<PlanDraft> draft);
+  // A run: this operator was made from `node`, which outlives it. Its description becomes the
+  // node's (what its constructor added is dropped); details added from now on, while it runs
+  // ("declined: …"), follow the node's.
+  void adoptPlan(const PlanNode& node);
 
  protected:
   // Fills `out` (already reset to this operator's width) with the next rows; returns false when
@@ -71,6 +84,8 @@ class Operator {
   std::vector<std::string> variables_;
   std::vector<std::pair<std::string, std::string>> details_;
   double estimatedRows_ = -1;
+  std::shared_ptr<PlanDraft> draft_;
+  const PlanNode* planned_ = nullptr;
   bool done_ = false;
   PlanActuals actual_;
   uint64_t retained_ = 0;

@@ -18,8 +18,27 @@ size_t TermTable::TermHash::operator()(const core::Term& t) const {
   return h(t.value) ^ (h(t.datatype) * 31) ^ (h(t.language) * 131) ^ static_cast<size_t>(t.kind);
 }
 
+void TermTable::startFrom(std::shared_ptr<const TermSeed> seed) {
+  seed_ = std::move(seed);
+  seedLocals_ = seed_ ? seed_->locals.size() : 0;
+}
+
+std::shared_ptr<const TermSeed> TermTable::seedForRuns() const {
+  auto seed = std::make_shared<TermSeed>();
+  if (seed_) *seed = *seed_;
+  for (const core::Term& t : locals_) {
+    seed->localIds.emplace(t, seed->locals.size());
+    seed->locals.push_back(t);
+  }
+  for (const auto& [term, id] : found_) seed->found.emplace(term, id);
+  return seed;
+}
+
 std::optional<ValueId> TermTable::findStored(const core::Term& term) const {
   if (auto it = found_.find(term); it != found_.end()) return it->second;
+  if (seed_) {
+    if (auto it = seed_->found.find(term); it != seed_->found.end()) return it->second;
+  }
   std::optional<ValueId> id = findStoredUncached(term);
   // Bounded: expressions encode computed terms per row, and the planner's few constants come
   // first anyway.
@@ -44,11 +63,21 @@ std::optional<ValueId> TermTable::findStoredUncached(const core::Term& term) con
   return ValueId{encoded.value()->key, encoded.value()->type};
 }
 
+const core::Term& TermTable::local(uint64_t id) const {
+  if (id < seedLocals_) return seed_->locals[id];
+  return locals_.at(id - seedLocals_);
+}
+
 ValueId TermTable::encode(const core::Term& term) {
   if (auto stored = findStored(term)) return *stored;
+  if (seed_) {
+    if (auto it = seed_->localIds.find(term); it != seed_->localIds.end()) {
+      return {it->second, kLocalTermType};
+    }
+  }
   auto it = localIds_.find(term);
   if (it != localIds_.end()) return {it->second, kLocalTermType};
-  uint64_t id = locals_.size();
+  uint64_t id = seedLocals_ + locals_.size();
   locals_.push_back(term);
   localIds_.emplace(term, id);
   bytes_ += 2 * termBytes(term);
@@ -57,7 +86,7 @@ ValueId TermTable::encode(const core::Term& term) {
 
 void TermTable::decodeInto(ValueId id, index::Ledger::DecodeCursor& cursor, core::Term& out) {
   if (id.type == kLocalTermType) {
-    out = locals_.at(id.key);
+    out = local(id.key);
     return;
   }
   core::Status status = ledger_.decodeInto(core::EncodedObject{id.type, id.key}, cursor, out);
@@ -76,7 +105,7 @@ void TermTable::decodeInto(ValueId id, core::Term& out) {
 }
 
 const core::Term& TermTable::decode(ValueId id) {
-  if (id.type == kLocalTermType) return locals_.at(id.key);
+  if (id.type == kLocalTermType) return local(id.key);
   auto it = decoded_.find(id);
   if (it != decoded_.end()) return it->second;
   core::Term term;

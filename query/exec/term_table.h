@@ -24,9 +24,23 @@
 
 namespace cairn::query {
 
+// What planning learned about terms, for the runs of a kept plan on the same snapshot: the
+// local terms it interned (their ids are in the plan's operators) and its dictionary lookups.
+// Immutable; shared by every run.
+struct TermSeed {
+  std::vector<core::Term> locals;  // local id i is locals[i]
+  std::map<core::Term, uint64_t> localIds;
+  std::map<core::Term, std::optional<ValueId>> found;
+};
+
 class TermTable {
  public:
   explicit TermTable(const index::Ledger& ledger) : ledger_(ledger) {}
+
+  // Starts this (unused) table from `seed`: its local terms keep their ids, its lookups hold.
+  void startFrom(std::shared_ptr<const TermSeed> seed);
+  // The seed of a table that starts where this one is now.
+  std::shared_ptr<const TermSeed> seedForRuns() const;
 
   // The id of `term`: the stored id when the ledger has it, else a local id.
   ValueId encode(const core::Term& term);
@@ -48,6 +62,7 @@ class TermTable {
 
  private:
   std::optional<ValueId> findStoredUncached(const core::Term& term) const;
+  const core::Term& local(uint64_t id) const;
 
   struct TermHash {
     size_t operator()(const core::Term& t) const;
@@ -59,6 +74,9 @@ class TermTable {
   static constexpr size_t kMaxFound = 256;
   mutable std::unordered_map<core::Term, std::optional<ValueId>, TermHash> found_;
   std::unique_ptr<index::Ledger::DecodeCursor> cursor_;  // for decode(), made on first use
+  // Local ids below seedLocals_ are the seed's; this table's own start there.
+  std::shared_ptr<const TermSeed> seed_;
+  uint64_t seedLocals_ = 0;
   std::deque<core::Term> locals_;  // deque: decode() hands out stable references
   std::map<core::Term, uint64_t> localIds_;
   std::unordered_map<ValueId, core::Term, ValueIdHash> decoded_;

@@ -69,7 +69,7 @@ bool subjectOrdered(const TriplePattern& p, const GraphScope& scope) {
 OperatorPtr Planner::hashJoin(OperatorPtr a, OperatorPtr b, double rows) {
   // Build the smaller side; the larger streams through as the probe.
   if (estimateOf(*a) < estimateOf(*b)) std::swap(a, b);
-  auto op = std::make_unique<HashJoin>(ctx_, std::move(a), std::move(b));
+  auto op = make<HashJoin>(std::move(a), std::move(b));
   op->setEstimatedRows(rows);
   return op;
 }
@@ -99,7 +99,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     filters = std::move(rest);
     if (ready.empty()) return;
     currentRows = std::max(1.0, currentRows * 0.5);
-    current = std::make_unique<Filter>(ctx_, std::move(current), ready, scope);
+    current = make<Filter>(std::move(current), ready, scope);
     current->setEstimatedRows(currentRows);
     // Placed below patterns still to come: the pushdown made a difference.
     if (!remaining.empty()) current->addDetail("rewrite", std::string(kRewriteFilterPushdown));
@@ -111,7 +111,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
   // the estimate (a subject's few rows, whichever way it is taken) only informs the operators
   // above, so the statistics suffice: no directory count on a point lookup.
   if (triples.size() == 1 && !current && !triples[0].subject.isVariable) {
-    current = std::make_unique<IndexScan>(ctx_, triples[0], scope);
+    current = make<IndexScan>(triples[0], scope);
     current->setEstimatedRows(cardinality_.statisticsRows(triples[0], scope));
     current->addDetail("tier", std::string(tierName(Tier::kSource)));
     remaining.clear();
@@ -204,10 +204,10 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
       sharesOnlySubject = sharesOnlySubject && (v == pattern.subject.variable || !bound.count(v));
     }
     if (!current) {
-      current = std::make_unique<IndexScan>(ctx_, pattern, scope);
+      current = make<IndexScan>(pattern, scope);
       if (subjectOrdered(pattern, scope)) sortedBy = pattern.subject.variable;
     } else if (!sharesVariable) {
-      auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+      auto scanOp = make<IndexScan>(pattern, scope);
       scanOp->setEstimatedRows(scan);
       current = hashJoin(std::move(current), std::move(scanOp), bestRows);
       sortedBy.clear();
@@ -225,7 +225,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
           }
         }
       } else if (bindAllowed && bindCheaper(probes, scan)) {
-        current = std::make_unique<BindJoin>(ctx_, std::move(current), pattern, scope);
+        current = make<BindJoin>(std::move(current), pattern, scope);
         if (ctx_.describesPlan()) {
           current->addDetail("rejected", "hash join: would scan ~" + formatRows(scan) +
                                              " rows for ~" + formatRows(probes) + " probes");
@@ -234,10 +234,9 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
                  pattern.subject.variable == sortedBy && subjectOrdered(pattern, scope)) {
         // Both sides come in subject order (a star over PSOT): merge, no hash table; the
         // output keeps the order for the star's next pattern.
-        auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+        auto scanOp = make<IndexScan>(pattern, scope);
         scanOp->setEstimatedRows(scan);
-        current =
-            std::make_unique<MergeJoin>(ctx_, std::move(current), std::move(scanOp), sortedBy);
+        current = make<MergeJoin>(std::move(current), std::move(scanOp), sortedBy);
         current->addDetail("rewrite", std::string(kRewriteMergeJoin));
         if (ctx_.describesPlan()) {
           current->addDetail("rejected", "bind join: ~" + formatRows(probes) + " probes x " +
@@ -245,7 +244,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
                                              " scanned rows");
         }
       } else {
-        auto scanOp = std::make_unique<IndexScan>(ctx_, pattern, scope);
+        auto scanOp = make<IndexScan>(pattern, scope);
         scanOp->setEstimatedRows(scan);
         current = hashJoin(std::move(current), std::move(scanOp), bestRows);
         sortedBy.clear();
@@ -268,8 +267,7 @@ OperatorPtr Planner::placeBgp(const std::vector<TriplePattern>& triples, std::ve
     if (ctx_.enabled(kRewriteFilterPushdown)) placeFilters();
   }
   if (!current) {
-    current = std::make_unique<Values>(ctx_, std::vector<std::string>{},
-                                       std::vector<ValueRow>{ValueRow{}}, "Unit");
+    current = make<Values>(std::vector<std::string>{}, std::vector<ValueRow>{ValueRow{}}, "Unit");
   }
   return current;
 }

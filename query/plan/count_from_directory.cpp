@@ -38,8 +38,8 @@ OperatorPtr Planner::tryCountFromDirectory(const GroupNode& group, const GraphSc
       core::Term::literal(std::to_string(*count), "http://www.w3.org/2001/XMLSchema#integer"));
   std::vector<std::string> vars;
   for (const auto& a : group.aggregates) vars.push_back(a.resultVariable);
-  auto op = std::make_unique<Values>(ctx_, vars, std::vector<ValueRow>{ValueRow(vars.size(), id)},
-                                     "CountFromDirectory");
+  auto op =
+      make<Values>(vars, std::vector<ValueRow>{ValueRow(vars.size(), id)}, "CountFromDirectory");
   for (const auto& [key, value] : scan.planInfo().details) op->addDetail(key, value);
   op->addDetail("rewrite", std::string(kRewriteCountFromDirectory));
   op->addDetail("count", std::to_string(*count));

@@ -97,12 +97,12 @@ OperatorPtr Planner::tryCyclicExpand(const Algebra& top, const GraphScope& scope
   OperatorPtr op = tryCyclicJoin(triples, remaining, rows, scope, /*nodesOnly=*/true);
   if (!op || !remaining.empty()) return nullptr;
   for (const ExpandNode* e : chain) {
-    op = std::make_unique<Expand>(ctx_, std::move(op), *e);
+    op = make<Expand>(std::move(op), *e);
     op->setEstimatedRows(rows);
     op->addDetail("rewrite", std::string(kRewriteCyclicJoin));
   }
   if (!others.empty()) {
-    op = std::make_unique<CypherFilter>(ctx_, std::move(op), others);
+    op = make<CypherFilter>(std::move(op), others);
     op->setEstimatedRows(rows * 0.5);
   }
   return op;

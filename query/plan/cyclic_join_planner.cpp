@@ -228,7 +228,7 @@ OperatorPtr Planner::tryCyclicJoin(const std::vector<TriplePattern>& triples,
   std::erase_if(remaining, [&](size_t index) {
     return std::binary_search(chosen.begin(), chosen.end(), index);
   });
-  auto op = std::make_unique<CyclicJoin>(ctx_, order, patterns, scope, nodesOnly);
+  auto op = make<CyclicJoin>(order, patterns, scope, nodesOnly);
   op->addDetail("rewrite", std::string(kRewriteCyclicJoin));
   if (ctx_.describesPlan()) {
     op->addDetail("rejected", "binary joins: ~" + formatRows(binaryWork) + " rows of work > ~" +

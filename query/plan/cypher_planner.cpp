@@ -170,11 +170,11 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   OperatorPtr scan = plan(input, scope);
   const double scanRows = estimateOf(*scan);
   if (bestRows >= scanRows) {
-    OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(scan), filters);
+    OperatorPtr op = make<CypherFilter>(std::move(scan), filters);
     op->setEstimatedRows(scanRows * 0.5);
     return op;
   }
-  auto seek = std::make_unique<PropertySeek>(ctx_, best->node, cypherIri(best->key), *best->value);
+  auto seek = make<PropertySeek>(best->node, cypherIri(best->key), *best->value);
   seek->setEstimatedRows(bestRows);
   // The BGP's patterns check the seek's nodes (one probe each; they hold a property, so they
   // are nodes); the full condition stays above, as the seek may find more than the equal
@@ -182,7 +182,7 @@ OperatorPtr Planner::tryPropertySeek(const Algebra& filter, const GraphScope& sc
   OperatorPtr checked =
       planBgp(withoutNodeMarkers(triples, {best->node}), {}, std::move(seek), {best->node}, scope);
   const double rows = estimateOf(*checked);
-  OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
+  OperatorPtr op = make<CypherFilter>(std::move(checked), filters);
   op->setEstimatedRows(rows);
   return op;
 }
@@ -227,7 +227,7 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
       const JoinNode joined(std::vector<AlgebraPtr>{join.children[1 - side], seekable});
       OperatorPtr input = plan(joined, scope);
       const double estimated = estimateOf(*input);
-      OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(input), filters);
+      OperatorPtr op = make<CypherFilter>(std::move(input), filters);
       op->setEstimatedRows(estimated);
       return op;
     }
@@ -241,15 +241,15 @@ OperatorPtr Planner::tryBoundPropertySeek(const Algebra& filter, const GraphScop
     if (bestRows >= scanRows) return nullptr;
     OperatorPtr outer = plan(rows, scope);
     const double outerRows = estimateOf(*outer);
-    auto seek = std::make_unique<PropertySeek>(ctx_, std::move(outer), best->node,
-                                               cypherIri(best->key), *best->value);
+    auto seek =
+        make<PropertySeek>(std::move(outer), best->node, cypherIri(best->key), *best->value);
     seek->setEstimatedRows(outerRows * bestRows);
     std::set<std::string> certain = certainVariables(rows);
     certain.insert(best->node);
     OperatorPtr checked =
         planBgp(withoutNodeMarkers(triples, {best->node}), {}, std::move(seek), certain, scope);
     const double estimated = estimateOf(*checked);
-    OperatorPtr op = std::make_unique<CypherFilter>(ctx_, std::move(checked), filters);
+    OperatorPtr op = make<CypherFilter>(std::move(checked), filters);
     op->setEstimatedRows(estimated);
     return op;
   }
@@ -269,16 +269,18 @@ OperatorPtr Planner::planCypherLeftJoin(const Algebra& node, const GraphScope& s
   // the alternative, the whole pattern from every node of the graph, is no mere rewrite, since
   // it finds a node only by its marker fact, which imported RDF nodes lack (see kBgp below).
   std::vector<std::string> seeds = seedVariables(*right, shared);
-  auto factory = [this, right, scope](OperatorPtr keys) {
-    OperatorPtr outer = std::move(seed_);  // a seeded join planning inside another's right side
-    seed_ = std::move(keys);
-    OperatorPtr op = plan(*right, scope);
-    CAIRN_CHECK(!seed_, "a seeded left join's keys are placed under its right side");
-    seed_ = std::move(outer);
+  auto factory = [right, scope](ExecContext& runCtx, OperatorPtr keys) {
+    Planner& planner = Planner::of(runCtx);
+    // A seeded join planning inside another's right side keeps the outer one's keys aside.
+    OperatorPtr outer = std::move(planner.seed_);
+    planner.seed_ = std::move(keys);
+    OperatorPtr op = planner.plan(*right, scope);
+    CAIRN_CHECK(!planner.seed_, "a seeded left join's keys are placed under its right side");
+    planner.seed_ = std::move(outer);
     return op;
   };
-  auto op = std::make_unique<CypherLeftJoin>(ctx_, std::move(left), rightVariables, factory,
-                                             std::move(seeds), node.as<LeftJoinNode>().filters);
+  auto op = make<CypherLeftJoin>(std::move(left), rightVariables, factory, std::move(seeds),
+                                 node.as<LeftJoinNode>().filters);
   op->setEstimatedRows(rows);
   return op;
 }
@@ -292,7 +294,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       if (OperatorPtr cyclic = tryCyclicExpand(node, scope)) return cyclic;
       OperatorPtr input = child(0);
       const double rows = estimateOf(*input) * 0.5;
-      op = std::make_unique<CypherFilter>(ctx_, std::move(input), node.as<FilterNode>().filters);
+      op = make<CypherFilter>(std::move(input), node.as<FilterNode>().filters);
       op->setEstimatedRows(rows);
       return op;
     }
@@ -300,7 +302,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       std::vector<CypherExtend::Binding> bindings;
       OperatorPtr input = plan(extendChain(node, bindings), scope);
       const double rows = estimateOf(*input);
-      op = std::make_unique<CypherExtend>(ctx_, std::move(input), bindings);
+      op = make<CypherExtend>(std::move(input), bindings);
       op->setEstimatedRows(rows);
       return op;
     }
@@ -309,7 +311,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       OperatorPtr input = tryTrailEnds(group, scope);
       if (!input) input = child(0);
       const double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
-      op = std::make_unique<CypherGroup>(ctx_, std::move(input), group.keys, group.aggregates);
+      op = make<CypherGroup>(std::move(input), group.keys, group.aggregates);
       op->setEstimatedRows(rows);
       if (OperatorPtr fused = tryLabelAggregate(group, op)) {
         fused->setEstimatedRows(rows);
@@ -320,8 +322,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
     case AlgebraKind::kOrderBy: {
       OperatorPtr input = child(0);
       const double rows = estimateOf(*input);
-      op = std::make_unique<CypherSort>(ctx_, std::move(input), node.as<OrderByNode>().order,
-                                        std::nullopt);
+      op = make<CypherSort>(std::move(input), node.as<OrderByNode>().order, std::nullopt);
       op->setEstimatedRows(rows);
       return op;
     }
@@ -335,11 +336,11 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       const uint64_t k = slice.offset + *slice.limit;
       OperatorPtr sortInput = plan(*input.children.at(0), scope);
       const double sortedRows = std::min(estimateOf(*sortInput), static_cast<double>(k));
-      OperatorPtr sorted = std::make_unique<CypherSort>(
-          ctx_, std::move(sortInput), input.as<OrderByNode>().order, std::optional<uint64_t>(k));
+      OperatorPtr sorted = make<CypherSort>(std::move(sortInput), input.as<OrderByNode>().order,
+                                            std::optional<uint64_t>(k));
       sorted->setEstimatedRows(sortedRows);
       const double rows = std::max(0.0, sortedRows - static_cast<double>(slice.offset));
-      op = std::make_unique<Slice>(ctx_, std::move(sorted), slice.offset, slice.limit);
+      op = make<Slice>(std::move(sorted), slice.offset, slice.limit);
       op->setEstimatedRows(rows);
       return op;
     }
@@ -349,13 +350,13 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       const auto& expand = node.as<ExpandNode>();
       if (expand.shortest != ShortestPaths::kNone) {
         const double rows = estimateOf(*input) * (expand.shortest == ShortestPaths::kOne ? 1 : 3);
-        op = std::make_unique<ShortestPath>(ctx_, std::move(input), expand);
+        op = make<ShortestPath>(std::move(input), expand);
         op->setEstimatedRows(rows);
         return op;
       }
       // Without statistics per relationship type yet: a few relationships per node.
       const double rows = estimateOf(*input) * (expand.variableLength ? 10 : 3);
-      op = std::make_unique<Expand>(ctx_, std::move(input), expand);
+      op = make<Expand>(std::move(input), expand);
       op->setEstimatedRows(rows);
       return op;
     }
@@ -363,7 +364,7 @@ OperatorPtr Planner::planCypher(const Algebra& node, const GraphScope& scope) {
       OperatorPtr input = child(0);
       const double rows = estimateOf(*input) * 10;
       const auto& unwind = node.as<UnwindNode>();
-      op = std::make_unique<Unwind>(ctx_, std::move(input), unwind.variable, unwind.expr);
+      op = make<Unwind>(std::move(input), unwind.variable, unwind.expr);
       op->setEstimatedRows(rows);
       return op;
     }

@@ -110,9 +110,8 @@ OperatorPtr Planner::planExistsFilter(OperatorPtr input, const Expr& condition,
       bindCheaper(estimateOf(*input),
                   cardinality_.scanRows(pattern->as<BgpNode>().triples[0], scope))) {
     // One pattern under a small input: look each row up, stopping at the first match.
-    auto op = std::make_unique<BindJoin>(ctx_, std::move(input), pattern->as<BgpNode>().triples[0],
-                                         scope,
-                                         anti ? BindJoin::Mode::kAnti : BindJoin::Mode::kSemi);
+    auto op = make<BindJoin>(std::move(input), pattern->as<BgpNode>().triples[0], scope,
+                             anti ? BindJoin::Mode::kAnti : BindJoin::Mode::kSemi);
     op->addDetail("rewrite", std::string(kRewriteExistsSemiJoin));
     op->setEstimatedRows(rows);
     return op;
@@ -120,12 +119,12 @@ OperatorPtr Planner::planExistsFilter(OperatorPtr input, const Expr& condition,
   if (ctx_.enabled(kRewriteExistsSemiJoin) && condition.pattern &&
       semiJoinable(*condition.pattern)) {
     OperatorPtr pattern = plan(*condition.pattern, scope);
-    auto op = std::make_unique<SemiJoin>(ctx_, std::move(input), std::move(pattern), anti);
+    auto op = make<SemiJoin>(std::move(input), std::move(pattern), anti);
     op->addDetail("rewrite", std::string(kRewriteExistsSemiJoin));
     op->setEstimatedRows(rows);
     return op;
   }
-  auto op = std::make_unique<Filter>(ctx_, std::move(input), std::vector<Expr>{condition}, scope);
+  auto op = make<Filter>(std::move(input), std::vector<Expr>{condition}, scope);
   op->addDetail("algorithm", "per-row substitution");
   op->setEstimatedRows(rows);
   return op;

@@ -264,7 +264,7 @@ OperatorPtr Planner::tryFactorizedCount(const GroupNode& group, const GraphScope
   if (scanned > kScanPerPlannedRow * work + kScanFloor) return nullptr;
 
   spec.outputVariables = groupOutputVariables(group.keys, group.aggregates);
-  auto op = std::make_unique<FactorizedCount>(ctx_, std::move(spec), std::move(fallback));
+  auto op = make<FactorizedCount>(std::move(spec), std::move(fallback));
   op->addDetail("rewrite", std::string(kRewriteFactorizedCount));
   return op;
 }

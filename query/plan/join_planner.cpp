@@ -109,8 +109,7 @@ OperatorPtr Planner::planJoin(const Algebra& node, const std::vector<Expr>& filt
     if (p->object.isVariable) ends.push_back(p->object.variable);
     if (current && sharesVariable(*current, ends) && ctx_.enabled(kRewriteBindJoin)) {
       double rows = estimateOf(*current);
-      current = std::make_unique<PropertyPathScan>(ctx_, std::move(current), p->subject,
-                                                   p->path, p->object, scope);
+      current = make<PropertyPathScan>(std::move(current), p->subject, p->path, p->object, scope);
       current->setEstimatedRows(rows);
     } else {
       OperatorPtr path = plan(*p, scope);

@@ -144,7 +144,7 @@ OperatorPtr Planner::tryLabelAggregate(const GroupNode& group, OperatorPtr& fall
     spec.aggregates.push_back(std::move(a));
   }
   spec.outputVariables = fallback->variables();
-  auto op = std::make_unique<LabelAggregate>(ctx_, std::move(spec), std::move(fallback));
+  auto op = make<LabelAggregate>(std::move(spec), std::move(fallback));
   op->addDetail("rewrite", std::string(kRewriteLabelAggregate));
   return op;
 }

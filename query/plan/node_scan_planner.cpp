@@ -61,7 +61,7 @@ OperatorPtr Planner::planNodeScans(const std::vector<TriplePattern>& triples, Op
   const double perSubject = std::max(1.0, cardinality_.fanout(any, {" s"}, scope));
   const double nodes = std::max(1.0, facts / perSubject);
   auto scan = [&](const std::string& node) {
-    OperatorPtr op = std::make_unique<NodeScan>(ctx_, node);
+    OperatorPtr op = make<NodeScan>(node);
     op->setEstimatedRows(nodes);
     return op;
   };

@@ -10,7 +10,8 @@ namespace cairn::query::plan {
 
 struct CypherPatternRunner::Plan {
   // Kept with the operators: some plan more of their input while they run (a seeded
-  // CypherLeftJoin's right side), through the planner that made them.
+  // CypherLeftJoin's right side), through the planner that made them (the run planner while
+  // the pattern runs).
   std::unique_ptr<Planner> planner;
   OperatorPtr root;
   std::vector<OuterRow*> outerRows;
@@ -41,7 +42,8 @@ ValueRow outerValues(const std::vector<std::string>& variables,
 // cached plan busy while it lives.
 class CypherPatternRunner::Run {
  public:
-  Run(CypherPatternRunner& runner, const Algebra& pattern, const Bindings& outer) {
+  Run(CypherPatternRunner& runner, const Algebra& pattern, const Bindings& outer)
+      : ctx_(runner.ctx_), caller_(runner.ctx_.runPlanner()) {
     auto it = runner.plans_.find(&pattern);
     if (it != runner.plans_.end() && it->second && !it->second->busy) {
       plan_ = it->second.get();
@@ -59,8 +61,11 @@ class CypherPatternRunner::Run {
       }
     }
     plan_->busy = true;
+    // What its operators plan while they run, they plan with the planner that made them.
+    ctx_.setRunPlanner(plan_->planner.get());
   }
   ~Run() {
+    ctx_.setRunPlanner(caller_);
     plan_->busy = false;
     plan_->outer = nullptr;
   }
@@ -70,6 +75,8 @@ class CypherPatternRunner::Run {
   Operator& root() { return *plan_->root; }
 
  private:
+  ExecContext& ctx_;
+  ExecContext::RunPlanner* caller_;
   Plan* plan_ = nullptr;
   std::unique_ptr<Plan> oneOff_;  // a plan for this evaluation only
 };
@@ -93,7 +100,15 @@ std::unique_ptr<CypherPatternRunner::Plan> CypherPatternRunner::makePlan(const A
     raw->outerRows.push_back(op.get());
     return op;
   });
-  plan->root = plan->planner->plan(pattern, scope_);
+  ExecContext::RunPlanner* caller = ctx_.runPlanner();
+  ctx_.setRunPlanner(plan->planner.get());
+  try {
+    plan->root = plan->planner->plan(pattern, scope_);
+  } catch (...) {
+    ctx_.setRunPlanner(caller);
+    throw;
+  }
+  ctx_.setRunPlanner(caller);
   ++plansMade_;
   return plan;
 }

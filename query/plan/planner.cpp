@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/check.h"
 #include "core/error.h"
 #include "query/exec/batched_left_join.h"
 #include "query/exec/bind_join.h"
@@ -22,12 +23,25 @@
 
 namespace cairn::query::plan {
 
+Planner::Planner(ExecContext& ctx) : ctx_(ctx), cardinality_(ctx) {
+  if (ctx_.runPlanner() == nullptr) ctx_.setRunPlanner(this);
+}
+
+Planner::~Planner() {
+  if (ctx_.runPlanner() == this) ctx_.setRunPlanner(nullptr);
+}
+
+Planner& Planner::of(ExecContext& ctx) {
+  CAIRN_CHECK(ctx.runPlanner() != nullptr, "a query runs without its planner");
+  return static_cast<Planner&>(*ctx.runPlanner());
+}
+
 double estimateOf(const Operator& op) {
   return op.estimatedRows() >= 0 ? op.estimatedRows() : kUnknownRows;
 }
 
 OperatorPtr Planner::emptyResult(std::vector<std::string> variables, std::string why) {
-  auto op = std::make_unique<Values>(ctx_, std::move(variables), std::vector<ValueRow>{}, "Empty");
+  auto op = make<Values>(std::move(variables), std::vector<ValueRow>{}, "Empty");
   op->addDetail("why", std::move(why));
   return op;
 }
@@ -141,16 +155,14 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
   OperatorPtr op;
   switch (node.kind) {
     case AlgebraKind::kTable:
-      op = std::make_unique<Values>(ctx_, std::vector<std::string>{},
-                                    std::vector<ValueRow>{ValueRow{}}, "Unit");
+      op = make<Values>(std::vector<std::string>{}, std::vector<ValueRow>{ValueRow{}}, "Unit");
       break;
     case AlgebraKind::kBgp:
       op = planBgp(node.as<BgpNode>().triples, {}, nullptr, {}, scope);
       break;
     case AlgebraKind::kPath: {
       const auto& path = node.as<PathNode>();
-      op = std::make_unique<PropertyPathScan>(ctx_, nullptr, path.subject, path.path, path.object,
-                                              scope);
+      op = make<PropertyPathScan>(nullptr, path.subject, path.path, path.object, scope);
       op->setEstimatedRows(path.subject.isVariable && path.object.isVariable
                                ? kUnknownRows * 10
                                : kPathFromConstantRows);
@@ -169,8 +181,8 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       if (ctx_.enabled(kRewriteBindJoin) && rightTriples && rightTriples->size() == 1 &&
           bindCheaper(rows, cardinality_.scanRows((*rightTriples)[0], scope))) {
         // OPTIONAL { one pattern } over a small input: probe the index per row.
-        op = std::make_unique<BindJoin>(ctx_, std::move(left), (*rightTriples)[0], scope,
-                                        BindJoin::Mode::kLeftOuter, filters);
+        op = make<BindJoin>(std::move(left), (*rightTriples)[0], scope, BindJoin::Mode::kLeftOuter,
+                            filters);
         op->setEstimatedRows(rows);
         break;
       }
@@ -185,18 +197,18 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
           std::vector<std::string> rightVars;
           for (const auto& v : certainVariables(right)) rightVars.push_back(v);
           const std::vector<TriplePattern>* triples = rightTriples;
-          op = std::make_unique<BatchedLeftJoin>(
-              ctx_, std::move(left), std::move(rightVars),
-              [this, triples, scope](OperatorPtr keys) {
+          op = make<BatchedLeftJoin>(
+              std::move(left), std::move(rightVars),
+              [triples, scope](ExecContext& runCtx, OperatorPtr keys) {
                 std::vector<Expr> none;
-                return placeBgp(*triples, none, std::move(keys), {}, scope);
+                return Planner::of(runCtx).placeBgp(*triples, none, std::move(keys), {}, scope);
               },
               filters, scope);
           op->setEstimatedRows(rows);
           break;
         }
       }
-      op = std::make_unique<LeftJoin>(ctx_, std::move(left), child(1), filters, scope);
+      op = make<LeftJoin>(std::move(left), child(1), filters, scope);
       op->setEstimatedRows(rows);
       break;
     }
@@ -207,14 +219,14 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       OperatorPtr left = child(0);
       OperatorPtr right = child(1);
       double rows = estimateOf(*left) + estimateOf(*right);
-      op = std::make_unique<UnionAll>(ctx_, std::move(left), std::move(right));
+      op = make<UnionAll>(std::move(left), std::move(right));
       op->setEstimatedRows(rows);
       break;
     }
     case AlgebraKind::kMinus: {
       OperatorPtr left = child(0);
       double rows = estimateOf(*left);
-      op = std::make_unique<Minus>(ctx_, std::move(left), child(1));
+      op = make<Minus>(std::move(left), child(1));
       op->setEstimatedRows(rows);
       break;
     }
@@ -226,7 +238,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       std::vector<Extend::Binding> bindings;
       OperatorPtr input = plan(extendChain(node, bindings), scope);
       double rows = estimateOf(*input);
-      op = std::make_unique<Extend>(ctx_, std::move(input), bindings, scope);
+      op = make<Extend>(std::move(input), bindings, scope);
       op->setEstimatedRows(rows);
       break;
     }
@@ -236,7 +248,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       const auto& group = node.as<GroupNode>();
       OperatorPtr input = child(0);
       double rows = group.keys.empty() ? 1 : std::max(1.0, estimateOf(*input) / 10);
-      op = std::make_unique<HashGroup>(ctx_, std::move(input), group.keys, group.aggregates, scope);
+      op = make<HashGroup>(std::move(input), group.keys, group.aggregates, scope);
       op->setEstimatedRows(rows);
       if (OperatorPtr fused = tryFactorizedCount(group, scope, op)) {
         fused->setEstimatedRows(rows);
@@ -249,14 +261,14 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
       if (op) break;
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
-      op = std::make_unique<Sort>(ctx_, std::move(input), node.as<OrderByNode>().order, scope);
+      op = make<Sort>(std::move(input), node.as<OrderByNode>().order, scope);
       op->setEstimatedRows(rows);
       break;
     }
     case AlgebraKind::kProject: {
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
-      op = std::make_unique<Project>(ctx_, std::move(input), node.as<ProjectNode>().variables);
+      op = make<Project>(std::move(input), node.as<ProjectNode>().variables);
       op->setEstimatedRows(rows);
       break;
     }
@@ -267,7 +279,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
     case AlgebraKind::kDistinct: {
       OperatorPtr input = child(0);
       double rows = estimateOf(*input);
-      op = std::make_unique<Distinct>(ctx_, std::move(input));
+      op = make<Distinct>(std::move(input));
       op->setEstimatedRows(rows);
       break;
     }
@@ -284,7 +296,7 @@ OperatorPtr Planner::plan(const Algebra& node, const GraphScope& scope) {
         }
         rows.push_back(std::move(ids));
       }
-      op = std::make_unique<Values>(ctx_, values.variables, std::move(rows));
+      op = make<Values>(values.variables, std::move(rows));
       break;
     }
     case AlgebraKind::kService:
@@ -321,7 +333,7 @@ OperatorPtr Planner::applyFilters(OperatorPtr input, const std::vector<Expr>& fi
   }
   if (plain.empty()) return input;
   double rows = estimateOf(*input) * 0.5;
-  auto op = std::make_unique<Filter>(ctx_, std::move(input), plain, scope);
+  auto op = make<Filter>(std::move(input), plain, scope);
   op->setEstimatedRows(rows);
   return op;
 }
@@ -343,8 +355,10 @@ OperatorPtr Planner::planGraph(const Algebra& node, const GraphScope& scope) {
     return plan(inner, GraphScope{{id->key}});
   }
   (void)scope;
-  auto op = std::make_unique<NamedGraphs>(
-      ctx_, graph.variable, named, [this, &inner](const GraphScope& g) { return plan(inner, g); });
+  auto op =
+      make<NamedGraphs>(graph.variable, named, [&inner](ExecContext& runCtx, const GraphScope& g) {
+        return Planner::of(runCtx).plan(inner, g);
+      });
   op->setEstimatedRows(kUnknownRows);
   return op;
 }
@@ -372,14 +386,13 @@ OperatorPtr Planner::planSlice(const Algebra& sliceNode, const GraphScope& scope
       OperatorPtr input = plan(*order->children.at(0), scope);
       const double rows =
           std::min(estimateOf(*input), static_cast<double>(node.offset + *node.limit));
-      sorted = std::make_unique<TopK>(ctx_, std::move(input), order->as<OrderByNode>().order,
-                                      node.offset + *node.limit, scope);
+      sorted = make<TopK>(std::move(input), order->as<OrderByNode>().order,
+                          node.offset + *node.limit, scope);
       sorted->setEstimatedRows(rows);
     }
     if (project) {
       const double rows = estimateOf(*sorted);
-      sorted =
-          std::make_unique<Project>(ctx_, std::move(sorted), project->as<ProjectNode>().variables);
+      sorted = make<Project>(std::move(sorted), project->as<ProjectNode>().variables);
       sorted->setEstimatedRows(rows);
     }
     op = std::move(sorted);
@@ -388,7 +401,7 @@ OperatorPtr Planner::planSlice(const Algebra& sliceNode, const GraphScope& scope
   }
   double rows = std::max(0.0, estimateOf(*op) - static_cast<double>(node.offset));
   if (node.limit) rows = std::min(rows, static_cast<double>(*node.limit));
-  auto slice = std::make_unique<Slice>(ctx_, std::move(op), node.offset, node.limit);
+  auto slice = make<Slice>(std::move(op), node.offset, node.limit);
   slice->setEstimatedRows(rows);
   return slice;
 }

@@ -38,6 +38,7 @@
 #include "query/exec/exec_context.h"
 #include "query/exec/operator.h"
 #include "query/plan/cardinality.h"
+#include "query/plan/operator_builder.h"
 
 namespace cairn::query::plan {
 
@@ -75,9 +76,20 @@ inline bool bindCheaper(double probes, double scanRows) {
   return probes * kProbeCost <= std::max(scanRows, kProbeCost);
 }
 
-class Planner {
+class Planner : public ExecContext::RunPlanner {
  public:
-  explicit Planner(ExecContext& ctx) : ctx_(ctx), cardinality_(ctx) {}
+  // Installs itself as `ctx`'s run planner (ExecContext::runPlanner) unless `ctx` has one.
+  explicit Planner(ExecContext& ctx);
+  ~Planner() override;
+
+  // The planner of the run on `ctx` (the one that planned it, or the one made to run a kept
+  // plan): what parts planned while the query runs are planned with.
+  static Planner& of(ExecContext& ctx);
+
+  // Whether the operators made from now on carry PlanDrafts (query/exec/plan_node.h), so the
+  // plan can be frozen and made again for another run. Off for parts planned while a query
+  // runs, which belong to that run only.
+  void setDrafting(bool drafting) { drafting_ = drafting; }
 
   // The operator tree for `node` over `scope`. Throws core::Error (kUnsupported for SERVICE).
   OperatorPtr plan(const Algebra& node, const GraphScope& scope);
@@ -208,8 +220,15 @@ class Planner {
 
   OperatorPtr emptyResult(std::vector<std::string> variables, std::string why);
 
+  // Every operator of a plan is made here (operator_builder.h).
+  template <class Op, class... Args>
+  std::unique_ptr<Op> make(Args&&... args) {
+    return makeOperator<Op>(ctx_, drafting_, std::forward<Args>(args)...);
+  }
+
   ExecContext& ctx_;
   Cardinality cardinality_;
+  bool drafting_ = false;
   // While a seeded CypherLeftJoin plans its right side: the left batch's key rows, on which the
   // first BGP binding one of their variables is placed (then null again).
   OperatorPtr seed_;

@@ -162,7 +162,7 @@ bool Planner::placePropertyJoin(OperatorPtr& current, const TriplePattern& first
   double estimate = probes;
   for (const Candidate& arm : arms) estimate *= arm.perBinding;
 
-  auto op = std::make_unique<PropertyJoin>(ctx_, std::move(current), subject, ranges, scope);
+  auto op = make<PropertyJoin>(std::move(current), subject, ranges, scope);
   op->addDetail("rewrite", std::string(kRewritePropertyJoin));
   if (ctx_.describesPlan()) {
     char buf[160];

@@ -95,7 +95,7 @@ OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphSco
       std::string(descending ? "DESC" : "ASC") + "(?" + key.variable + ") from POST key order";
 
   if (!descending && !mixed) {
-    auto op = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true);
+    auto op = make<IndexScan>(p, scope, /*objectOrder=*/true);
     op->addDetail("rewrite", std::string(kRewriteTopKFromIndex));
     op->addDetail("order", order);
     op->setEstimatedRows(static_cast<double>(ps->rows));
@@ -106,8 +106,8 @@ OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphSco
   // (DESC).
   OperatorPtr candidates;
   if (!descending) {
-    auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, typedRange);
-    candidates = std::make_unique<Slice>(ctx_, std::move(scan), 0, *k);
+    auto scan = make<IndexScan>(p, scope, /*objectOrder=*/true, typedRange);
+    candidates = make<Slice>(std::move(scan), 0, *k);
   } else {
     // From the tree alone tailStart is exactly the k-th row from the range's end; novelty can
     // add rows after it (asserts, and retracted rows it steps back over). The TopK keeps the
@@ -115,7 +115,7 @@ OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphSco
     auto low = post->tailStart(typedRange, *k, ctx_.asOf());
     if (!low.isOk()) throwStorageError(low.status());
     const index::ScanRange tail{low.value(), typedRange.high};
-    candidates = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, tail);
+    candidates = make<IndexScan>(p, scope, /*objectOrder=*/true, tail);
   }
   candidates->setEstimatedRows(static_cast<double>(*k));
   candidates->addDetail(
@@ -137,17 +137,17 @@ OperatorPtr Planner::tryTopKFromIndex(const OrderByNode& orderBy, const GraphSco
     } else {
       nearest.assign(sorted->rows.begin(), sorted->rows.begin() + static_cast<ptrdiff_t>(take));
     }
-    auto otherRows = std::make_unique<Values>(
-        ctx_, std::vector<std::string>{p.subject.variable, p.object.variable}, std::move(nearest));
+    auto otherRows = make<Values>(std::vector<std::string>{p.subject.variable, p.object.variable},
+                                  std::move(nearest));
     otherRows->setEstimatedRows(static_cast<double>(take));
     otherRows->addDetail("rows",
                          std::string(descending ? "last " : "first ") + std::to_string(take) +
                              " of the other types' rows in value order (kept per snapshot)");
-    candidates = std::make_unique<UnionAll>(ctx_, std::move(candidates), std::move(otherRows));
+    candidates = make<UnionAll>(std::move(candidates), std::move(otherRows));
     candidates->addDetail("rewrite", std::string(kRewriteTopKFromIndexMixed));
     candidates->addDetail("others", std::to_string(others) + " rows of other types");
   }
-  auto top = std::make_unique<TopK>(ctx_, std::move(candidates), orderBy.order, *k, scope);
+  auto top = make<TopK>(std::move(candidates), orderBy.order, *k, scope);
   top->setEstimatedRows(static_cast<double>(*k));
   return top;
 }

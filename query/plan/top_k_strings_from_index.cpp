@@ -98,20 +98,20 @@ OperatorPtr Planner::tryTopKStringsFromIndex(const OrderByNode& orderBy, const G
 
   const std::string order = std::string(descending ? "DESC" : "ASC") + "(?" + object +
                             ") from POST key order: strings numbered in byte order";
-  OperatorPtr rows = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, candidates);
+  OperatorPtr rows = make<IndexScan>(p, scope, /*objectOrder=*/true, candidates);
   rows->addDetail("rewrite", std::string(kRewriteTopKFromIndexStrings));
   rows->addDetail("order", order);
   rows->setEstimatedRows(static_cast<double>(k));
   if (otherRows > 0) {
     for (const auto& range : others) {
-      auto scan = std::make_unique<IndexScan>(ctx_, p, scope, /*objectOrder=*/true, range);
+      auto scan = make<IndexScan>(p, scope, /*objectOrder=*/true, range);
       scan->setEstimatedRows(static_cast<double>(otherRows));
-      rows = std::make_unique<UnionAll>(ctx_, std::move(rows), std::move(scan));
+      rows = make<UnionAll>(std::move(rows), std::move(scan));
     }
     rows->addDetail("others", std::to_string(otherRows) +
                                   " rows of other types or of strings added since the import");
   }
-  auto top = std::make_unique<TopK>(ctx_, std::move(rows), orderBy.order, k, scope);
+  auto top = make<TopK>(std::move(rows), orderBy.order, k, scope);
   top->setEstimatedRows(static_cast<double>(k));
   return top;
 }

@@ -73,13 +73,13 @@ OperatorPtr Planner::tryTrailEnds(const GroupNode& group, const GraphScope& scop
 
   OperatorPtr op = plan(*node, scope);
   const double startRows = estimateOf(*op);
-  op = std::make_unique<TrailEnds>(ctx_, std::move(op), chain);
+  op = make<TrailEnds>(std::move(op), chain);
   op->addDetail("rewrite", std::string(kRewriteTrailEnds));
   double rows = startRows * 10;
   op->setEstimatedRows(rows);
   for (auto f = filters.rbegin(); f != filters.rend(); ++f) {
     rows *= 0.5;
-    op = std::make_unique<CypherFilter>(ctx_, std::move(op), (*f)->filters);
+    op = make<CypherFilter>(std::move(op), (*f)->filters);
     op->setEstimatedRows(rows);
   }
   return op;

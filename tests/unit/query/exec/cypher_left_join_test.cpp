@@ -18,7 +18,7 @@ class CypherLeftJoinTest : public CypherOperatorTest {
   std::unique_ptr<CypherLeftJoin> whole(OperatorPtr left, std::vector<std::string> rightVars,
                                         std::vector<std::vector<std::string>> rightRows,
                                         std::vector<Expr> conditions = {}) {
-    auto factory = [this, rightVars, rightRows](OperatorPtr keys) {
+    auto factory = [this, rightVars, rightRows](ExecContext&, OperatorPtr keys) {
       EXPECT_EQ(keys, nullptr);
       return input(rightVars, rightRows);
     };
@@ -32,7 +32,7 @@ class CypherLeftJoinTest : public CypherOperatorTest {
                                          std::vector<std::vector<std::string>> rightRows,
                                          std::vector<std::string> seeds,
                                          std::vector<Expr> conditions = {}) {
-    auto factory = [this, rightVars, rightRows, seeds](OperatorPtr keys) {
+    auto factory = [this, rightVars, rightRows, seeds](ExecContext&, OperatorPtr keys) {
       EXPECT_NE(keys, nullptr);
       EXPECT_EQ(keys->variables(), seeds);
       const Lines keyLines = run(*keys);
@@ -111,7 +111,7 @@ TEST_P(CypherLeftJoinTest, SeededBuildsTheRightSidePerBatchFromDistinctKeys) {
 
 TEST_P(CypherLeftJoinTest, SeededPlansOnceForExplainThenPerBatch) {
   size_t plans = 0;
-  auto factory = [&](OperatorPtr keys) {
+  auto factory = [&](ExecContext&, OperatorPtr keys) {
     ++plans;
     return input({"a"}, {});
   };

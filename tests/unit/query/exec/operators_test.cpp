@@ -254,7 +254,7 @@ TEST_P(OperatorTest, NamedGraphsBindTheGraphVariable) {
   }
   TriplePattern t = tp(v("s"), iri("r"), v("o"));
   query::NamedGraphs op(*ctx_, "g", graphs,
-                        [&](const GraphScope& scope) { return scan(t, scope); });
+                        [&](ExecContext&, const GraphScope& scope) { return scan(t, scope); });
   EXPECT_EQ(rows(op, {"g", "s"}), (Lines{"g1 a", "g1 b", "g2 a", "g2 c"}));
 }
 
