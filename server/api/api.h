@@ -33,6 +33,8 @@
 
 namespace cairn::server::api {
 
+class QueryPlanCache;
+
 struct ApiContext {
   const ServerConfig& config;
   LedgerRegistry& ledgers;
@@ -42,6 +44,7 @@ struct ApiContext {
   GcService& gc;
   QueryParseCache* parseCache = nullptr;          // null: every query is parsed afresh
   CypherParseCache* cypherParseCache = nullptr;   // null: every statement is parsed afresh
+  QueryPlanCache* planCache = nullptr;            // null: every query is planned afresh
   MemoryReleaseService* memoryRelease = nullptr;  // null: requests are not reported to one
 };
 

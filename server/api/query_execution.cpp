@@ -4,7 +4,9 @@
 
 #include "core/error.h"
 #include "index/write/commit_time.h"
+#include "query/engine/prepared_query.h"
 #include "query/engine/query_engine.h"
+#include "server/api/query_plan_cache.h"
 #include "server/http/media_type.h"
 #include "sparql/parser/sparql_parser.h"
 #include "sparql/results/result_writer.h"
@@ -200,14 +202,21 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.asOf = job.asOf.resolve(call.context->ledgers, call.ledger);
     if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph, options.asOf);
 
+    // The plan: kept for the next request of the same text on this snapshot.
+    QueryPlanCache* plans = call.context->planCache;
+    auto prepare = [&] {
+      return plans != nullptr ? plans->get(*ledger, q, job.text, options)
+                              : query::prepareQuery(*ledger, q, options);
+    };
     if (job.explain) {
       query::PlanInfo plan;
       if (job.analyze) {
         options.analyze = true;
         DiscardingSink sink;
-        plan = query::executeQuery(*ledger, q, options, sink).plan;
+        plan = query::executePrepared(*ledger, *prepare(), options, sink).plan;
       } else {
-        plan = query::explainQuery(*ledger, q, options);
+        options.reportPlan = true;
+        plan = prepare()->describe();
       }
       if (plainTextPlan(exchange.request())) {
         exchange.respond(
@@ -247,7 +256,7 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     for (const auto& [prefix, ns] : q.prefixes) writerOptions.prefixes.emplace_back(prefix, ns);
     stream = exchange.stream(200, contentTypeOf(*format), {{"Vary", "Accept"}});
     auto writer = results::makeResultWriter(*format, *stream, writerOptions);
-    query::executeQuery(*ledger, q, options, *writer);
+    query::executePrepared(*ledger, *prepare(), options, *writer);
     stream->finish();
   } catch (...) {
     answerFailure(call, stream.get());

@@ -95,21 +95,22 @@ void readPostBody(const http::Request& request, const http::RequestTarget& targe
     }
     texts.push_back(request.body);
   } else {
-    throw HttpError(415, "unsupported_media_type",
-                    "a POSTed " + std::string(names.what) + " must be " + expected + ", not " +
-                        essence);
+    throw HttpError(
+        415, "unsupported_media_type",
+        "a POSTed " + std::string(names.what) + " must be " + expected + ", not " + essence);
   }
 }
 
 void takeText(std::vector<std::string>& texts, const Names& names, SparqlRequest& out) {
   const std::string what(names.what);
   if (texts.empty()) {
-    throw HttpError(400, "missing_" + what,
-                    "the request has no " + what + " (" + std::string(names.text) +
-                        "= parameter or body)");
+    throw HttpError(
+        400, "missing_" + what,
+        "the request has no " + what + " (" + std::string(names.text) + "= parameter or body)");
   }
   if (texts.size() > 1) {
-    throw HttpError(400, what == "query" ? std::string("multiple_queries") : "multiple_" + what + "s",
+    throw HttpError(400,
+                    what == "query" ? std::string("multiple_queries") : "multiple_" + what + "s",
                     "the request has more than one " + what);
   }
   out.query = std::move(texts.front());

@@ -7,6 +7,7 @@
 #include "core/io/allocator_tuning.h"
 #include "server/api/access_log.h"
 #include "server/api/api.h"
+#include "server/api/query_plan_cache.h"
 #include "server/http/http_server.h"
 #include "server/ledgers/ledger_summary.h"
 #include "server/service/gc_service.h"
@@ -17,6 +18,9 @@ namespace cairn::server {
 
 // Parsed queries kept for reuse (QueryParseCache): a few MiB at most.
 constexpr size_t kParseCacheEntries = 1024;
+// Plans of the current snapshots (an entry of an old one ages out); each holds its algebra,
+// plan nodes and the terms it interned: a few KB.
+constexpr size_t kPlanCacheEntries = 1024;
 
 struct CairnServer::Running {
   std::unique_ptr<LedgerRegistry> ledgers;
@@ -27,6 +31,7 @@ struct CairnServer::Running {
   std::unique_ptr<api::AccessLog> accessLog;
   std::unique_ptr<api::QueryParseCache> parseCache;
   std::unique_ptr<api::CypherParseCache> cypherParseCache;
+  std::unique_ptr<api::QueryPlanCache> planCache;
   std::unique_ptr<api::Api> api;
   std::unique_ptr<http::HttpServer> http;
 };
@@ -69,6 +74,18 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
                          "Queries parsed afresh (not in the parse cache)", {}, [this, one] {
                            return running_ && running_->parseCache
                                       ? one(static_cast<double>(running_->parseCache->misses()))
+                                      : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_query_plan_cache_hits_total",
+                         "SPARQL queries run from a plan kept for their snapshot", {}, [this, one] {
+                           return running_ && running_->planCache
+                                      ? one(static_cast<double>(running_->planCache->hits()))
+                                      : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_query_plan_cache_misses_total",
+                         "SPARQL queries planned afresh (not in the plan cache)", {}, [this, one] {
+                           return running_ && running_->planCache
+                                      ? one(static_cast<double>(running_->planCache->misses()))
                                       : observability::GaugeSamples{};
                          });
   metrics_.gaugeCallback("cairn_cypher_parse_cache_hits_total",
@@ -196,9 +213,11 @@ void CairnServer::start() {
   running->accessLog = std::make_unique<api::AccessLog>(config_.accessLog, accessLogEnabled_);
   running->parseCache = std::make_unique<api::QueryParseCache>(kParseCacheEntries);
   running->cypherParseCache = std::make_unique<api::CypherParseCache>(kParseCacheEntries);
-  running->api = std::make_unique<api::Api>(api::ApiContext{
-      config_, *running->ledgers, *running->pool, metrics_, *running->accessLog, *running->gc,
-      running->parseCache.get(), running->cypherParseCache.get(), running->memoryRelease.get()});
+  running->planCache = std::make_unique<api::QueryPlanCache>(kPlanCacheEntries);
+  running->api = std::make_unique<api::Api>(
+      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog,
+                      *running->gc, running->parseCache.get(), running->cypherParseCache.get(),
+                      running->planCache.get(), running->memoryRelease.get()});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;

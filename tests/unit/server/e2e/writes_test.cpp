@@ -157,6 +157,23 @@ TEST_F(E2eWrites, InsertDataIsVisibleAtOnceAndAdvancesT) {
   EXPECT_EQ(ledgerInfo()["quads"], 11);
 }
 
+// The server keeps a query's plan per snapshot: a commit makes the same text plan anew, so a
+// constant the store did not know before (planned as "no match") is found after it.
+TEST_F(E2eWrites, AKeptPlanNeverAnswersForALaterCommit) {
+  const std::string query = "SELECT ?n WHERE { ex:zed ex:name ?n }";
+  EXPECT_TRUE(select(query).empty());
+  const double hits = metric("cairn_query_plan_cache_hits_total").value_or(-1);
+  EXPECT_TRUE(select(query).empty());
+  EXPECT_EQ(metric("cairn_query_plan_cache_hits_total"), hits + 1);
+  commit(kPre + "INSERT DATA { ex:zed ex:name \"Zed\" }");
+  EXPECT_EQ(select(query), (std::vector<Row>{{{"n", "Zed"}}}));
+  commit(kPre + "DELETE DATA { ex:zed ex:name \"Zed\" }");
+  EXPECT_TRUE(select(query).empty());
+  // Time travel to t=2 (after the insert) plans for that t.
+  EXPECT_EQ(select(query, {{"t", "2"}}), (std::vector<Row>{{{"n", "Zed"}}}));
+  EXPECT_TRUE(select(query).empty());
+}
+
 TEST_F(E2eWrites, DeleteDataRemovesAndCountsWhatWasThere) {
   const nlohmann::json answer =
       commit(kPre +
