@@ -2,9 +2,13 @@
 // (docs/datagen.md), in-process: parse + plan + execute + decode every result term, with a
 // sink that only counts. Run it on the 100K, 1M and 10M ledgers and compare the ratios.
 //
-//   query_bench --data DIR --ledger NAME [--reps N] [--only NAME] [--json]
+//   query_bench --data DIR --ledger NAME [--reps N] [--only NAME] [--json] [--kept|--keep-plans]
 //               [--queries DIR] [--disable REWRITE]... [--versus-disable REWRITE]...
 //
+// --kept runs each text from a plan kept from the untimed first pass (query::executePrepared,
+// what the server does on a plan-cache hit: no parse, no plan); --keep-plans has each
+// repetition parse, plan, run and freeze the plan for keeping (the server's miss); without
+// either, each repetition parses, plans and runs (executeQuery).
 // --queries runs every *.rq file of DIR (sorted by name, as written: no prefixes added, no {K})
 // in place of the built-in envelope. --disable switches rewrites off (docs/query-engine.md).
 // --versus-disable also runs each query with those rewrites off, the two variants alternating
@@ -23,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -32,6 +37,7 @@
 
 #include "core/error.h"
 #include "core/io/allocator_tuning.h"
+#include "query/engine/prepared_query.h"
 #include "query/engine/query_engine.h"
 #include "server/cli/progress_display.h"
 #include "server/cli/store_access.h"
@@ -144,6 +150,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> disable, versusDisable;
   int reps = 21;
   bool json = false;
+  bool kept = false;
+  bool keepPlans = false;
   CLI::App app{"SPARQL query envelope over a datagen ledger"};
   app.add_option("--data", data);
   app.add_option("--ledger", ledgerName)->required();
@@ -154,6 +162,8 @@ int main(int argc, char** argv) {
   app.add_option("--versus-disable", versusDisable,
                  "Also run each query with this rewrite off, alternating (repeatable)");
   app.add_flag("--json", json);
+  app.add_flag("--kept", kept, "Run each text from a plan kept from the first, untimed pass");
+  app.add_flag("--keep-plans", keepPlans, "Freeze each repetition's plan for keeping");
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -217,11 +227,22 @@ int main(int argc, char** argv) {
       // server's; with --versus-disable the variants alternate within each pass.
       std::vector<double> ms, versusMs;
       uint64_t rows = 0, versusRows = 0, peakMemory = 0;
+      std::map<std::pair<std::string, const query::QueryOptions*>,
+               std::shared_ptr<const query::PreparedQuery>>
+          plans;
       auto run = [&](const std::string& text, const query::QueryOptions& o, uint64_t& outRows) {
+        std::shared_ptr<const query::PreparedQuery>* plan = nullptr;
+        if (kept) {
+          plan = &plans[{text, &o}];
+          if (*plan == nullptr) *plan = query::prepareQuery(*ledger, sparql::parseQuery(text), o);
+        }
         const auto start = Clock::now();
-        const query::Query parsed = sparql::parseQuery(text);
         CountingSink sink;
-        const query::QueryReport report = query::executeQuery(*ledger, parsed, o, sink);
+        std::shared_ptr<const query::PreparedQuery> frozen;
+        const query::QueryReport report =
+            plan != nullptr ? query::executePrepared(*ledger, **plan, o, sink)
+                            : query::executeQuery(*ledger, sparql::parseQuery(text), o, sink,
+                                                  keepPlans ? &frozen : nullptr);
         outRows = sink.rows;
         peakMemory = std::max(peakMemory, report.peakMemoryBytes);
         return std::chrono::duration<double, std::milli>(Clock::now() - start).count();

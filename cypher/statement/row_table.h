@@ -11,8 +11,8 @@
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/row_programs.h"
 #include "index/ledger/ledger.h"
-#include "query/graph/deleted_entity_guard.h"
 #include "query/engine/query_engine.h"
+#include "query/graph/deleted_entity_guard.h"
 
 namespace cairn::cypher {
 

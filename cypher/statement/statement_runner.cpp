@@ -18,6 +18,22 @@ namespace cairn::cypher {
 
 namespace {
 
+// The key of a reading statement's plan (read_plans.h); one field per line (no field but the
+// text holds a newline).
+std::string readPlanKey(const index::Ledger& snapshot, const query::QueryOptions& options,
+                        std::string_view text) {
+  std::string key = snapshot.name();
+  key += '\n' + std::to_string(snapshot.t()) + '\n' + snapshot.rootId().toHex();
+  key += '\n' + std::to_string(options.asOf);
+  key += options.reportPlan || options.analyze ? "\nd" : "\n-";
+  key += '\n' + std::to_string(reinterpret_cast<uintptr_t>(options.procedures));
+  for (const auto& rewrite : options.disabledRewrites) key += "\n-" + rewrite;
+  if (options.batchRows != 0) key += "\nbatch " + std::to_string(options.batchRows);
+  key += '\n';
+  key.append(text);
+  return key;
+}
+
 UpdateCounters countersOf(const CreateCounters& c) {
   UpdateCounters out;
   out.nodesCreated = c.nodesCreated;
@@ -37,7 +53,8 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
 
 StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                              const query::value::Parameters& parameters,
-                             const query::QueryOptions& options, query::ValueSink& sink) {
+                             const query::QueryOptions& options, query::ValueSink& sink,
+                             const ReadPlans* plans) {
   if (statement.schema) return runSchemaCommand(ledger, *statement.schema, sink);
   query::value::NoEntities none;
   if (statement.mode == ast::StatementMode::kExplain) {
@@ -58,14 +75,27 @@ StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& st
   const std::optional<size_t> firstUpdate = firstUpdatingClause(query);
   if (!firstUpdate) {
     const auto snapshot = ledger.snapshot();
-    const TranslatedQuery translated = translateQuery(
-        query, parameters, translateContextOf(*snapshot, options.asOf, options.procedures));
     StatementReport report;
     report.mode = statement.mode;
-    report.query = query::executeCypherQuery(
-        *snapshot, query::CypherQuery{translated.pattern, translated.columns, parameters},
-        runOptions, sink);
     report.t = snapshot->t();
+    const std::string key =
+        plans != nullptr ? readPlanKey(*snapshot, runOptions, plans->text) : std::string();
+    if (plans != nullptr) {
+      if (auto kept = plans->store.find(key)) {
+        report.query = query::executePreparedCypher(*snapshot, *kept, parameters, runOptions, sink);
+        return report;
+      }
+    }
+    const TranslatedQuery translated = translateQuery(
+        query, parameters, translateContextOf(*snapshot, options.asOf, options.procedures));
+    const query::CypherQuery cypherQuery{translated.pattern, translated.columns, parameters};
+    if (plans != nullptr && !translated.readsParameters && plans->store.worthKeeping(key)) {
+      std::shared_ptr<const query::PreparedCypherQuery> planned;
+      report.query = query::executeCypherQuery(*snapshot, cypherQuery, runOptions, sink, &planned);
+      if (planned != nullptr) plans->store.keep(key, std::move(planned));
+      return report;
+    }
+    report.query = query::executeCypherQuery(*snapshot, cypherQuery, runOptions, sink);
     return report;
   }
   if (query.parts.size() != 1) {

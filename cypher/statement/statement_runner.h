@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "cypher/ast/statement.h"
+#include "cypher/statement/read_plans.h"
 #include "cypher/write/update_counters.h"
 #include "query/engine/cypher_query.h"
 #include "query/engine/query_engine.h"
@@ -42,9 +43,11 @@ StatementReport runStatement(index::LiveLedger& ledger, std::string_view text,
 
 // The same for a statement parseCheckedStatement() (statement_plan.h) returned: what a cache of
 // parsed statements runs (nothing here changes the statement, so one may serve concurrent
-// runs).
+// runs). With `plans`, a reading statement runs a plan kept there for its text and snapshot,
+// or keeps its own (read_plans.h).
 StatementReport runStatement(index::LiveLedger& ledger, const ast::Statement& statement,
                              const query::value::Parameters& parameters,
-                             const query::QueryOptions& options, query::ValueSink& sink);
+                             const query::QueryOptions& options, query::ValueSink& sink,
+                             const ReadPlans* plans = nullptr);
 
 }  // namespace cairn::cypher

@@ -18,6 +18,15 @@ namespace cairn::cypher {
 
 namespace {
 
+// Whether `e` reads a parameter's value.
+bool mentionsParameter(const query::Expr& e) {
+  if (e.kind == query::ExprKind::kParameter) return true;
+  for (const auto& arg : e.args) {
+    if (mentionsParameter(arg)) return true;
+  }
+  return false;
+}
+
 using query::AggregateCall;
 using query::AlgebraPtr;
 using query::Expr;
@@ -114,6 +123,8 @@ class SingleQueryTranslator {
 
   // Whether the query is one CALL alone.
   void setStandaloneCall(bool standaloneCall) { standaloneCall_ = standaloneCall; }
+  // TranslatedQuery::readsParameters of what was translated so far.
+  bool readParameters() const { return *readParameters_; }
 
   AlgebraPtr plan = std::make_shared<query::TableNode>();
   std::vector<std::string> columns;
@@ -227,6 +238,7 @@ class SingleQueryTranslator {
   SingleQueryTranslator nested(const std::vector<std::string>& locals) const {
     SingleQueryTranslator inner(parameters_, context_);
     inner.counter_ = counter_;
+    inner.readParameters_ = readParameters_;
     if (outerBound_ != nullptr) {
       for (const auto& v : *outerBound_) inner.bind(v);
     }
@@ -778,6 +790,7 @@ class SingleQueryTranslator {
 
   // The value of an expression that reads no row (constants and parameters).
   query::value::Value constantValue(const Expr& expr) const {
+    if (mentionsParameter(expr)) *readParameters_ = true;
     auto program = query::value::ValueProgram::compile(expr, [](std::string_view) { return -1; });
     query::value::EvalContext context;
     context.parameters = &parameters_;
@@ -1021,6 +1034,8 @@ class SingleQueryTranslator {
   // While a MATCH's pattern is translated: nodes its WHERE pins by equality with a constant.
   std::set<std::string> pinned_;
   std::shared_ptr<int> counter_ = std::make_shared<int>(0);  // shared with nested translators
+  // TranslatedQuery::readsParameters, shared with nested translators.
+  std::shared_ptr<bool> readParameters_ = std::make_shared<bool>(false);
 };
 
 TranslatedQuery translateSingle(const ast::SingleQuery& part,
@@ -1030,7 +1045,7 @@ TranslatedQuery translateSingle(const ast::SingleQuery& part,
   t.setStandaloneCall(part.clauses.size() == 1 &&
                       part.clauses[0]->kind() == ast::ClauseKind::kCall);
   for (const auto& clause : part.clauses) t.clause(*clause);
-  return {t.plan, t.columns};
+  return {t.plan, t.columns, t.readParameters()};
 }
 
 }  // namespace
@@ -1065,6 +1080,7 @@ TranslatedQuery translateQuery(const ast::Query& query, const query::value::Para
                         "all sub queries of a UNION must return the same column names",
                         query.parts[i].position.line, query.parts[i].position.column);
     }
+    out.readsParameters = out.readsParameters || next.readsParameters;
     auto u = std::make_shared<query::UnionNode>(std::vector<AlgebraPtr>{out.pattern, next.pattern});
     const bool all = i - 1 < query.unionAll.size() && query.unionAll[i - 1];
     out.pattern = all ? AlgebraPtr(u) : AlgebraPtr(over<query::DistinctNode>(u));

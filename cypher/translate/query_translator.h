@@ -52,6 +52,9 @@ TranslateContext translateContextOf(const index::Ledger& ledger, uint64_t asOf,
 struct TranslatedQuery {
   query::AlgebraPtr pattern;         // rows binding at least `columns`
   std::vector<std::string> columns;  // RETURN's columns in order; empty without RETURN
+  // Whether the translation took values of parameters (SKIP $n, LIMIT $n, a CALL's arguments):
+  // then the algebra holds for these parameters only; else for any (they are read per run).
+  bool readsParameters = false;
 };
 
 // Translates clauses [0, end) of `query.parts[0]` (end = all), or the whole UNION when `end` is

@@ -1,8 +1,8 @@
 #include "query/engine/cypher_query.h"
 
 #include <chrono>
-#include <functional>
 
+#include "core/check.h"
 #include "query/engine/prepared_plan.h"
 #include "query/exec/cypher_runtime.h"
 #include "query/exec/exec_context.h"
@@ -26,10 +26,17 @@ struct CypherContext {
   std::unique_ptr<plan::CypherPatternRunner> patterns;
 };
 
+// `kept`: the plan the context runs, whose terms it starts from (null: it plans itself).
 void setUpCypher(CypherContext& c, const index::Ledger& ledger, const CypherQuery& query,
-                 const std::function<void(ExecContext&)>& dataset) {
+                 const PreparedPlan* kept = nullptr) {
   c.ctx = std::make_unique<ExecContext>(ledger, c.options, std::string());
-  dataset(*c.ctx);
+  if (kept != nullptr) {
+    startRun(*kept, *c.ctx);
+  } else {
+    // Cypher reads the default graph only; relationship properties live in a named graph the
+    // graph access reads directly.
+    c.ctx->setDataset(GraphScope{{core::kNoNode}}, {});
+  }
   c.ctx->enableCypher(query.parameters);
   c.planner = std::make_unique<plan::Planner>(*c.ctx);
   c.patterns = std::make_unique<plan::CypherPatternRunner>(*c.ctx, c.ctx->defaultScope());
@@ -59,15 +66,11 @@ void setUpCypher(CypherContext& c, const index::Ledger& ledger, const CypherQuer
   }
 }
 
-// Cypher reads the default graph only; relationship properties live in a named graph the graph
-// access reads directly.
-void cypherDataset(ExecContext& ctx) { ctx.setDataset(GraphScope{{core::kNoNode}}, {}); }
-
 PreparedPlan prepareCypherPlan(const index::Ledger& ledger, const CypherQuery& query,
                                const QueryOptions& options) {
   CypherContext c;
   c.options = options;
-  setUpCypher(c, ledger, query, cypherDataset);
+  setUpCypher(c, ledger, query);
   AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
   pattern = optimizer::optimize(std::move(pattern), options);
   return preparePlan(*c.planner, *c.ctx, std::move(pattern), options);
@@ -75,25 +78,22 @@ PreparedPlan prepareCypherPlan(const index::Ledger& ledger, const CypherQuery& q
 
 }  // namespace
 
-QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
-                               const QueryOptions& options, ValueSink& sink) {
-  const auto start = std::chrono::steady_clock::now();
-  const PreparedPlan prepared = prepareCypherPlan(ledger, query, options);
-  CypherContext p;
-  p.options = runOptions(prepared.options, options);
-  setUpCypher(p, ledger, query, [&](ExecContext& ctx) { startRun(prepared, ctx); });
-  OperatorPtr root = makeRunOperators(prepared, *p.planner, *p.ctx);
+namespace {
+
+QueryReport runToSink(CypherContext& p, Operator& root, const std::vector<std::string>& columns,
+                      const QueryOptions& options, ValueSink& sink,
+                      std::chrono::steady_clock::time_point start) {
   CypherRuntime& runtime = *p.ctx->cypher();
-  sink.begin(query.columns, runtime.graph());
-  std::vector<int> columns;
-  for (const auto& c : query.columns) columns.push_back(root->column(c));
-  std::vector<value::Value> values(columns.size());
+  sink.begin(columns, runtime.graph());
+  std::vector<int> at;
+  for (const auto& c : columns) at.push_back(root.column(c));
+  std::vector<value::Value> values(at.size());
   QueryReport report;
   Batch batch;
-  while (root->next(batch)) {
+  while (root.next(batch)) {
     for (size_t r = 0; r < batch.rows; ++r) {
-      for (size_t i = 0; i < columns.size(); ++i) {
-        values[i] = columns[i] < 0 ? value::Value() : runtime.toValue(batch.columns[columns[i]][r]);
+      for (size_t i = 0; i < at.size(); ++i) {
+        values[i] = at[i] < 0 ? value::Value() : runtime.toValue(batch.columns[at[i]][r]);
       }
       sink.row(values);
       ++report.resultRows;
@@ -102,8 +102,50 @@ QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& q
   sink.end();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.peakMemoryBytes = p.ctx->peakBytes();
-  if (options.reportPlan || options.analyze) report.plan = root->planInfo();
+  if (options.reportPlan || options.analyze) report.plan = root.planInfo();
   return report;
+}
+
+}  // namespace
+
+QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
+                               const QueryOptions& options, ValueSink& sink,
+                               std::shared_ptr<const PreparedCypherQuery>* keep) {
+  const auto start = std::chrono::steady_clock::now();
+  CypherContext p;
+  p.options = options;
+  setUpCypher(p, ledger, query);
+  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
+  pattern = optimizer::optimize(std::move(pattern), options);
+  std::shared_ptr<PreparedCypherQuery> kept;
+  if (keep != nullptr) {
+    kept = std::make_shared<PreparedCypherQuery>();
+    kept->columns = query.columns;
+    kept->ledgerT = ledger.t();
+    kept->rootId = ledger.rootId();
+  }
+  OperatorPtr root = planOperators(*p.planner, *p.ctx, std::move(pattern), options,
+                                   kept != nullptr ? &kept->plan : nullptr);
+  QueryReport report = runToSink(p, *root, query.columns, options, sink, start);
+  // A plan some part of which cannot be made again (the statement's input rows) is not kept.
+  if (keep != nullptr) *keep = kept != nullptr && kept->plan.root != nullptr ? kept : nullptr;
+  return report;
+}
+
+QueryReport executePreparedCypher(const index::Ledger& ledger, const PreparedCypherQuery& prepared,
+                                  const value::Parameters& parameters, const QueryOptions& options,
+                                  ValueSink& sink) {
+  const auto start = std::chrono::steady_clock::now();
+  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
+              "a prepared query runs on another snapshot than it was planned on");
+  CypherQuery query;
+  query.columns = prepared.columns;
+  query.parameters = parameters;
+  CypherContext p;
+  p.options = runOptions(prepared.plan.options, options);
+  setUpCypher(p, ledger, query, &prepared.plan);
+  OperatorPtr root = makeRunOperators(prepared.plan, *p.planner, *p.ctx);
+  return runToSink(p, *root, prepared.columns, p.options, sink, start);
 }
 
 PlanInfo explainCypherQuery(const index::Ledger& ledger, const CypherQuery& query,

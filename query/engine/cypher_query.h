@@ -10,10 +10,12 @@
 
 #include "index/ledger/ledger.h"
 #include "query/algebra/algebra.h"
+#include "query/engine/prepared_plan.h"
 #include "query/engine/query_engine.h"
 #include "query/graph/deleted_entity_guard.h"
 #include "query/value/graph_access.h"
 #include "query/value/value_program.h"
+#include "storage/content_id.h"
 
 namespace cairn::query {
 
@@ -46,10 +48,28 @@ struct CypherQuery {
   const graph::DeletedEntities* deleted = nullptr;
 };
 
+// A Cypher query planned once on one snapshot, to run again there with other parameters
+// (executePreparedCypher): its plan reads them per run. Immutable.
+struct PreparedCypherQuery {
+  std::vector<std::string> columns;
+  PreparedPlan plan;
+  // The snapshot it was planned on.
+  uint64_t ledgerT = 0;
+  storage::ContentId rootId;
+};
+
 // Throws core::Error as executeQuery does, plus openCypher's runtime errors (kTypeError,
-// kArgumentError, ...) from expressions.
+// kArgumentError, ...) from expressions. With `keep`, `*keep` also receives the plan, frozen,
+// once the run completes; it is null when the plan cannot be kept (the query's input rows).
 QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
-                               const QueryOptions& options, ValueSink& sink);
+                               const QueryOptions& options, ValueSink& sink,
+                               std::shared_ptr<const PreparedCypherQuery>* keep = nullptr);
+
+// Runs `prepared` on `ledger`, the snapshot it was planned on (a CAIRN_CHECK), with
+// `parameters` and `options`' limits, analysis and reporting.
+QueryReport executePreparedCypher(const index::Ledger& ledger, const PreparedCypherQuery& prepared,
+                                  const value::Parameters& parameters, const QueryOptions& options,
+                                  ValueSink& sink);
 
 PlanInfo explainCypherQuery(const index::Ledger& ledger, const CypherQuery& query,
                             const QueryOptions& options);

@@ -4,19 +4,28 @@
 
 namespace cairn::query {
 
-PreparedPlan preparePlan(plan::Planner& planner, ExecContext& ctx, AlgebraPtr algebra,
-                         const QueryOptions& options) {
-  PreparedPlan prepared;
+OperatorPtr planOperators(plan::Planner& planner, ExecContext& ctx, AlgebraPtr algebra,
+                          const QueryOptions& options, PreparedPlan* keep) {
+  if (keep == nullptr) return planner.plan(*algebra, ctx.defaultScope());
+  PreparedPlan& prepared = *keep;
   prepared.algebra = std::move(algebra);
   prepared.options = options;
   prepared.defaultScope = ctx.defaultScope();
   prepared.namedGraphs = ctx.namedGraphs();
   planner.setDrafting(true);
-  OperatorPtr prototypes = planner.plan(*prepared.algebra, ctx.defaultScope());
+  OperatorPtr root = planner.plan(*prepared.algebra, ctx.defaultScope());
   planner.setDrafting(false);
-  if (prototypes->draft() != nullptr) prepared.root = freeze(*prototypes->draft());
-  if (prepared.root == nullptr) prepared.description = prototypes->planInfo();
+  if (root->draft() != nullptr) prepared.root = freeze(*root->draft());
+  if (prepared.root == nullptr) prepared.description = root->planInfo();
+  // Before the run: what it interns is its own.
   prepared.terms = ctx.terms().seedForRuns();
+  return root;
+}
+
+PreparedPlan preparePlan(plan::Planner& planner, ExecContext& ctx, AlgebraPtr algebra,
+                         const QueryOptions& options) {
+  PreparedPlan prepared;
+  planOperators(planner, ctx, std::move(algebra), options, &prepared);
   return prepared;
 }
 

@@ -34,7 +34,12 @@ struct PreparedPlan {
   PlanInfo describe() const { return root ? root->describe() : description; }
 };
 
-// Plans `algebra` on `planner`'s context (drafting every operator) and freezes the plan.
+// Plans `algebra` on `planner`'s context and returns the operators, to run on that context.
+// With `keep`, every operator carries a draft and `*keep` receives the frozen plan; without, the
+// plan is made as cheaply as a one-off run allows.
+OperatorPtr planOperators(plan::Planner& planner, ExecContext& ctx, AlgebraPtr algebra,
+                          const QueryOptions& options, PreparedPlan* keep);
+// planOperators kept, without running: the operators made while planning are dropped.
 PreparedPlan preparePlan(plan::Planner& planner, ExecContext& ctx, AlgebraPtr algebra,
                          const QueryOptions& options);
 

@@ -52,6 +52,7 @@ struct Run {
   OperatorPtr root;
 };
 
+// A run of a kept plan.
 void beginRun(Run& run, const index::Ledger& ledger, const PreparedQuery& prepared,
               const QueryOptions& options) {
   run.options = runOptions(prepared.plan.options, options);
@@ -60,6 +61,25 @@ void beginRun(Run& run, const index::Ledger& ledger, const PreparedQuery& prepar
   run.planner = std::make_unique<plan::Planner>(*run.ctx);
   run.planner->installExistsEvaluator();
   run.root = makeRunOperators(prepared.plan, *run.planner, *run.ctx);
+}
+
+// A run that plans `query` itself, on its own context; with `keep`, the plan is kept too.
+void beginRun(Run& run, const index::Ledger& ledger, const Query& query,
+              const QueryOptions& options, PreparedQuery* keep) {
+  run.options = options;
+  run.ctx = std::make_unique<ExecContext>(ledger, run.options, query.baseIri);
+  resolveDataset(*run.ctx, query.dataset);
+  run.planner = std::make_unique<plan::Planner>(*run.ctx);
+  run.planner->installExistsEvaluator();
+  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
+  pattern = optimizer::optimize(std::move(pattern), options);
+  if (keep != nullptr) {
+    keep->query = query;
+    keep->ledgerT = ledger.t();
+    keep->rootId = ledger.rootId();
+  }
+  run.root = planOperators(*run.planner, *run.ctx, std::move(pattern), options,
+                           keep != nullptr ? &keep->plan : nullptr);
 }
 
 uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, ResultSink& sink) {
@@ -87,14 +107,8 @@ uint64_t emitSolutions(ExecContext& ctx, Operator& root, const Query& query, Res
   return rows;
 }
 
-QueryReport runPrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
-                        const QueryOptions& options, ResultSink& sink,
-                        std::chrono::steady_clock::time_point start) {
-  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
-              "a prepared query runs on another snapshot than it was planned on");
-  const Query& query = prepared.query;
-  Run p;
-  beginRun(p, ledger, prepared, options);
+QueryReport runToSink(Run& p, const Query& query, const QueryOptions& options, ResultSink& sink,
+                      std::chrono::steady_clock::time_point start) {
   ExecContext& ctx = *p.ctx;
   QueryReport report;
   switch (query.form) {
@@ -129,28 +143,31 @@ QueryReport runPrepared(const index::Ledger& ledger, const PreparedQuery& prepar
 std::shared_ptr<const PreparedQuery> prepareQuery(const index::Ledger& ledger, const Query& query,
                                                   const QueryOptions& options) {
   auto prepared = std::make_shared<PreparedQuery>();
-  prepared->query = query;
-  prepared->ledgerT = ledger.t();
-  prepared->rootId = ledger.rootId();
-  ExecContext ctx(ledger, options, query.baseIri);
-  resolveDataset(ctx, query.dataset);
-  plan::Planner planner(ctx);
-  planner.installExistsEvaluator();
-  AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
-  pattern = optimizer::optimize(std::move(pattern), options);
-  prepared->plan = preparePlan(planner, ctx, std::move(pattern), options);
+  Run planning;  // not run: its operators go with it
+  beginRun(planning, ledger, query, options, prepared.get());
   return prepared;
 }
 
 QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
-                         const QueryOptions& options, ResultSink& sink) {
+                         const QueryOptions& options, ResultSink& sink,
+                         std::shared_ptr<const PreparedQuery>* keep) {
   const auto start = std::chrono::steady_clock::now();
-  return runPrepared(ledger, *prepareQuery(ledger, query, options), options, sink, start);
+  auto kept = keep != nullptr ? std::make_shared<PreparedQuery>() : nullptr;
+  Run run;
+  beginRun(run, ledger, query, options, kept.get());
+  QueryReport report = runToSink(run, query, options, sink, start);
+  if (keep != nullptr) *keep = std::move(kept);
+  return report;
 }
 
 QueryReport executePrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
                             const QueryOptions& options, ResultSink& sink) {
-  return runPrepared(ledger, prepared, options, sink, std::chrono::steady_clock::now());
+  const auto start = std::chrono::steady_clock::now();
+  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
+              "a prepared query runs on another snapshot than it was planned on");
+  Run run;
+  beginRun(run, ledger, prepared, options);
+  return runToSink(run, prepared.query, options, sink, start);
 }
 
 PlanInfo explainQuery(const index::Ledger& ledger, const Query& query,

@@ -51,13 +51,17 @@ struct QueryReport {
                   // options.reportPlan
 };
 
-QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
-                         const QueryOptions& options, ResultSink& sink);
-
 // A query planned once on one snapshot, to explain without running and to run any number of
-// times on that snapshot (query/engine/prepared_query.h). executeQuery is prepareQuery then
-// executePrepared.
+// times on that snapshot (query/engine/prepared_query.h).
 struct PreparedQuery;
+
+// Plans `query` and runs it once on the operators planning made. With `keep`, `*keep` also
+// receives the plan, frozen, once the run completes (the cost: a copy of each operator's
+// arguments); the run's operators are still those planning made, not made again.
+QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
+                         const QueryOptions& options, ResultSink& sink,
+                         std::shared_ptr<const PreparedQuery>* keep = nullptr);
+
 // Of `options`, what shapes the plan counts here (asOf, disabledRewrites, batchRows, and
 // reportPlan or analyze for the plan's details); the rest is each run's.
 std::shared_ptr<const PreparedQuery> prepareQuery(const index::Ledger& ledger, const Query& query,

@@ -34,6 +34,7 @@
 namespace cairn::server::api {
 
 class QueryPlanCache;
+class CypherPlanCache;
 
 struct ApiContext {
   const ServerConfig& config;
@@ -45,6 +46,7 @@ struct ApiContext {
   QueryParseCache* parseCache = nullptr;          // null: every query is parsed afresh
   CypherParseCache* cypherParseCache = nullptr;   // null: every statement is parsed afresh
   QueryPlanCache* planCache = nullptr;            // null: every query is planned afresh
+  CypherPlanCache* cypherPlanCache = nullptr;     // null: every statement is planned afresh
   MemoryReleaseService* memoryRelease = nullptr;  // null: requests are not reported to one
 };
 

@@ -9,11 +9,14 @@
 // becomes the response (its status and error body); a failure after bytes have left closes the
 // connection without the final chunk.
 
+#include <optional>
+
 #include "cypher/statement/statement_plan.h"
 #include "cypher/statement/statement_runner.h"
 #include "server/api/cypher_request.h"
 #include "server/api/neo4j_results.h"
 #include "server/api/query_execution.h"
+#include "server/api/query_plan_cache.h"
 
 namespace cairn::server::api {
 namespace {
@@ -104,8 +107,13 @@ void runCypherJob(const RouteCall& call, const CypherJob& job) {
 
     stream = exchange.stream(200, "application/json");
     Neo4jResultWriter writer(*stream);
-    const cypher::StatementReport report =
-        cypher::runStatement(*live, *statement, request.parameters, options, writer);
+    // Reading statements run from plans kept per snapshot and text (query_plan_cache.h).
+    std::optional<cypher::ReadPlans> plans;
+    if (call.context->cypherPlanCache != nullptr) {
+      plans.emplace(cypher::ReadPlans{*call.context->cypherPlanCache, request.statement});
+    }
+    const cypher::StatementReport report = cypher::runStatement(
+        *live, *statement, request.parameters, options, writer, plans ? &*plans : nullptr);
     writer.finish(report);
     stream->finish();
   } catch (...) {

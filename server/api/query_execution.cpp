@@ -202,21 +202,36 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     options.asOf = job.asOf.resolve(call.context->ledgers, call.ledger);
     if (job.requireGraph) checkGraphExists(*ledger, *job.requireGraph, options.asOf);
 
-    // The plan: kept for the next request of the same text on this snapshot.
+    // Plans are kept per snapshot and text (QueryPlanCache): a hit runs the kept plan; a miss
+    // plans and runs what it planned, and keeps the plan when the text came before.
     QueryPlanCache* plans = call.context->planCache;
-    auto prepare = [&] {
-      return plans != nullptr ? plans->get(*ledger, q, job.text, options)
-                              : query::prepareQuery(*ledger, q, options);
+    auto run = [&](query::ResultSink& sink) {
+      if (plans == nullptr) return query::executeQuery(*ledger, q, options, sink);
+      if (auto kept = plans->find(*ledger, q, job.text, options)) {
+        return query::executePrepared(*ledger, *kept, options, sink);
+      }
+      if (!plans->worthKeeping(*ledger, q, job.text, options)) {
+        return query::executeQuery(*ledger, q, options, sink);
+      }
+      std::shared_ptr<const query::PreparedQuery> planned;
+      query::QueryReport report = query::executeQuery(*ledger, q, options, sink, &planned);
+      plans->keep(*ledger, q, job.text, options, std::move(planned));
+      return report;
     };
     if (job.explain) {
       query::PlanInfo plan;
       if (job.analyze) {
         options.analyze = true;
         DiscardingSink sink;
-        plan = query::executePrepared(*ledger, *prepare(), options, sink).plan;
+        plan = run(sink).plan;
       } else {
         options.reportPlan = true;
-        plan = prepare()->describe();
+        auto kept = plans != nullptr ? plans->find(*ledger, q, job.text, options) : nullptr;
+        if (kept == nullptr) {
+          kept = query::prepareQuery(*ledger, q, options);
+          if (plans != nullptr) plans->keep(*ledger, q, job.text, options, kept);
+        }
+        plan = kept->describe();
       }
       if (plainTextPlan(exchange.request())) {
         exchange.respond(
@@ -256,7 +271,7 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     for (const auto& [prefix, ns] : q.prefixes) writerOptions.prefixes.emplace_back(prefix, ns);
     stream = exchange.stream(200, contentTypeOf(*format), {{"Vary", "Accept"}});
     auto writer = results::makeResultWriter(*format, *stream, writerOptions);
-    query::executePrepared(*ledger, *prepare(), options, *writer);
+    run(*writer);
     stream->finish();
   } catch (...) {
     answerFailure(call, stream.get());

@@ -36,6 +36,10 @@ class ErasedParseCache {
 
   std::shared_ptr<const void> get(std::string_view space, std::string_view text,
                                   const std::function<std::shared_ptr<const void>()>& parse);
+  // get() in two steps, for a caller that makes the value while doing more: the cached value
+  // (null on a miss, which counts as one), and keeping one.
+  std::shared_ptr<const void> find(std::string_view space, std::string_view text);
+  void put(std::string_view space, std::string_view text, std::shared_ptr<const void> value);
 
   uint64_t hits() const;
   uint64_t misses() const;
@@ -44,6 +48,13 @@ class ErasedParseCache {
   static constexpr size_t kMaxTextBytes = 16 * 1024;
 
  private:
+  static std::string keyOf(std::string_view space, std::string_view text);
+  bool cacheable(std::string_view text) const {
+    return capacity_ != 0 && text.size() <= kMaxTextBytes;
+  }
+  // Under mutex_: keeps `value` unless the key is there already.
+  void insertLocked(std::string key, std::shared_ptr<const void> value);
+
   struct Entry {
     std::string key;
     std::shared_ptr<const void> parsed;

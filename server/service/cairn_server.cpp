@@ -32,6 +32,7 @@ struct CairnServer::Running {
   std::unique_ptr<api::QueryParseCache> parseCache;
   std::unique_ptr<api::CypherParseCache> cypherParseCache;
   std::unique_ptr<api::QueryPlanCache> planCache;
+  std::unique_ptr<api::CypherPlanCache> cypherPlanCache;
   std::unique_ptr<api::Api> api;
   std::unique_ptr<http::HttpServer> http;
 };
@@ -86,6 +87,13 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
                          "SPARQL queries planned afresh (not in the plan cache)", {}, [this, one] {
                            return running_ && running_->planCache
                                       ? one(static_cast<double>(running_->planCache->misses()))
+                                      : observability::GaugeSamples{};
+                         });
+  metrics_.gaugeCallback("cairn_cypher_plan_cache_hits_total",
+                         "Cypher reading statements run from a plan kept for their snapshot", {},
+                         [this, one] {
+                           return running_ && running_->cypherPlanCache
+                                      ? one(static_cast<double>(running_->cypherPlanCache->hits()))
                                       : observability::GaugeSamples{};
                          });
   metrics_.gaugeCallback("cairn_cypher_parse_cache_hits_total",
@@ -214,10 +222,11 @@ void CairnServer::start() {
   running->parseCache = std::make_unique<api::QueryParseCache>(kParseCacheEntries);
   running->cypherParseCache = std::make_unique<api::CypherParseCache>(kParseCacheEntries);
   running->planCache = std::make_unique<api::QueryPlanCache>(kPlanCacheEntries);
-  running->api = std::make_unique<api::Api>(
-      api::ApiContext{config_, *running->ledgers, *running->pool, metrics_, *running->accessLog,
-                      *running->gc, running->parseCache.get(), running->cypherParseCache.get(),
-                      running->planCache.get(), running->memoryRelease.get()});
+  running->cypherPlanCache = std::make_unique<api::CypherPlanCache>(kPlanCacheEntries);
+  running->api = std::make_unique<api::Api>(api::ApiContext{
+      config_, *running->ledgers, *running->pool, metrics_, *running->accessLog, *running->gc,
+      running->parseCache.get(), running->cypherParseCache.get(), running->planCache.get(),
+      running->cypherPlanCache.get(), running->memoryRelease.get()});
 
   http::HttpServerOptions options;
   options.address = config_.listenAddress;

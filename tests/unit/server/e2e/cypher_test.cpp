@@ -158,6 +158,21 @@ TEST_F(E2eCypher, UniquenessConstraintBindsCypherAndSparqlWrites) {
             (std::vector<nlohmann::json>{nlohmann::json::array({2})}));
 }
 
+// A reading statement's plan is kept per snapshot and text from its second request on; later
+// requests run it with their own parameters, and a commit makes the text plan anew.
+TEST_F(E2eCypher, KeptPlansServeOtherParametersUntilACommit) {
+  run(std::string(kGraph));
+  const std::string statement = "MATCH (p:Person {name: $name}) RETURN p.age AS age";
+  EXPECT_EQ(rows(statement, {{"name", "Ann"}}), std::vector<nlohmann::json>{{31}});
+  EXPECT_EQ(rows(statement, {{"name", "Bob"}}), std::vector<nlohmann::json>{{25}});  // kept
+  const double hits = metric("cairn_cypher_plan_cache_hits_total").value_or(-1);
+  EXPECT_EQ(rows(statement, {{"name", "Ann"}}), std::vector<nlohmann::json>{{31}});
+  EXPECT_EQ(rows(statement, {{"name", "Cy"}}), std::vector<nlohmann::json>{});
+  EXPECT_EQ(metric("cairn_cypher_plan_cache_hits_total"), hits + 2);
+  run("CREATE (:Person {name: 'Cy', age: 52})");
+  EXPECT_EQ(rows(statement, {{"name", "Cy"}}), std::vector<nlohmann::json>{{52}});
+}
+
 TEST_F(E2eCypher, ParametersInEachSpelling) {
   run(std::string(kGraph));
   const std::string statement =
