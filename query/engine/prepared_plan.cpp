@@ -10,6 +10,9 @@ OperatorPtr planOperators(plan::Planner& planner, ExecContext& ctx, AlgebraPtr a
   PreparedPlan& prepared = *keep;
   prepared.algebra = std::move(algebra);
   prepared.options = options;
+  // What is the planning request's own is not the plan's (each run brings its own).
+  prepared.options.cancelled.reset();
+  prepared.options.procedures = nullptr;
   prepared.defaultScope = ctx.defaultScope();
   prepared.namedGraphs = ctx.namedGraphs();
   planner.setDrafting(true);
