@@ -43,8 +43,8 @@ void resolveDataset(ExecContext& ctx, const Dataset& dataset) {
   ctx.setDataset(GraphScope{resolve(dataset.defaultGraphs)}, resolve(dataset.namedGraphs));
 }
 
-// One run of a prepared query: its context, its planner (for what is planned while it runs)
-// and its operators.
+// One run of a query (or its planning alone, for prepareQuery): its context, its planner (for
+// what is planned while it runs) and its operators.
 struct Run {
   QueryOptions options;
   std::unique_ptr<ExecContext> ctx;
