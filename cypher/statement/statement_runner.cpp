@@ -10,6 +10,7 @@
 #include "cypher/translate/query_translator.h"
 #include "cypher/write/create_writer.h"
 #include "index/write/live_ledger.h"
+#include "query/engine/prepared_plan.h"
 #include "query/graph/cypher_names.h"
 #include "query/graph/property_graph_vocabulary.h"
 #include "query/graph/snapshot_graph_access.h"
@@ -22,13 +23,8 @@ namespace {
 // text holds a newline).
 std::string readPlanKey(const index::Ledger& snapshot, const query::QueryOptions& options,
                         std::string_view text) {
-  std::string key = snapshot.name();
-  key += '\n' + std::to_string(snapshot.t()) + '\n' + snapshot.rootId().toHex();
-  key += '\n' + std::to_string(options.asOf);
-  key += options.reportPlan || options.analyze ? "\nd" : "\n-";
+  std::string key = query::planKeyOf(snapshot, options);
   key += '\n' + std::to_string(reinterpret_cast<uintptr_t>(options.procedures));
-  for (const auto& rewrite : options.disabledRewrites) key += "\n-" + rewrite;
-  if (options.batchRows != 0) key += "\nbatch " + std::to_string(options.batchRows);
   key += '\n';
   key.append(text);
   return key;

@@ -2,7 +2,6 @@
 
 #include <chrono>
 
-#include "core/check.h"
 #include "query/engine/prepared_plan.h"
 #include "query/exec/cypher_runtime.h"
 #include "query/exec/exec_context.h"
@@ -121,8 +120,6 @@ QueryReport executeCypherQuery(const index::Ledger& ledger, const CypherQuery& q
   if (keep != nullptr) {
     kept = std::make_shared<PreparedCypherQuery>();
     kept->columns = query.columns;
-    kept->ledgerT = ledger.t();
-    kept->rootId = ledger.rootId();
   }
   OperatorPtr root = planOperators(*p.planner, *p.ctx, std::move(pattern), options,
                                    kept != nullptr ? &kept->plan : nullptr);
@@ -136,8 +133,6 @@ QueryReport executePreparedCypher(const index::Ledger& ledger, const PreparedCyp
                                   const value::Parameters& parameters, const QueryOptions& options,
                                   ValueSink& sink) {
   const auto start = std::chrono::steady_clock::now();
-  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
-              "a prepared query runs on another snapshot than it was planned on");
   CypherQuery query;
   query.columns = prepared.columns;
   query.parameters = parameters;

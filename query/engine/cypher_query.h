@@ -15,7 +15,6 @@
 #include "query/graph/deleted_entity_guard.h"
 #include "query/value/graph_access.h"
 #include "query/value/value_program.h"
-#include "storage/content_id.h"
 
 namespace cairn::query {
 
@@ -53,9 +52,6 @@ struct CypherQuery {
 struct PreparedCypherQuery {
   std::vector<std::string> columns;
   PreparedPlan plan;
-  // The snapshot it was planned on.
-  uint64_t ledgerT = 0;
-  storage::ContentId rootId;
 };
 
 // Throws core::Error as executeQuery does, plus openCypher's runtime errors (kTypeError,

@@ -1,5 +1,6 @@
 #include "query/engine/prepared_plan.h"
 
+#include "core/check.h"
 #include "query/plan/planner.h"
 
 namespace cairn::query {
@@ -15,6 +16,8 @@ OperatorPtr planOperators(plan::Planner& planner, ExecContext& ctx, AlgebraPtr a
   prepared.options.procedures = nullptr;
   prepared.defaultScope = ctx.defaultScope();
   prepared.namedGraphs = ctx.namedGraphs();
+  prepared.ledgerT = ctx.ledger().t();
+  prepared.rootId = ctx.ledger().rootId();
   planner.setDrafting(true);
   OperatorPtr root = planner.plan(*prepared.algebra, ctx.defaultScope());
   planner.setDrafting(false);
@@ -44,6 +47,8 @@ QueryOptions runOptions(const QueryOptions& planned, const QueryOptions& run) {
 }
 
 void startRun(const PreparedPlan& prepared, ExecContext& ctx) {
+  CAIRN_CHECK(ctx.ledger().t() == prepared.ledgerT && ctx.ledger().rootId() == prepared.rootId,
+              "a prepared query runs on another snapshot than it was planned on");
   ctx.setDataset(prepared.defaultScope, prepared.namedGraphs);
   ctx.terms().startFrom(prepared.terms);
 }
@@ -52,6 +57,16 @@ OperatorPtr makeRunOperators(const PreparedPlan& prepared, plan::Planner& planne
                              ExecContext& ctx) {
   if (prepared.root != nullptr) return instantiate(*prepared.root, ctx);
   return planner.plan(*prepared.algebra, ctx.defaultScope());
+}
+
+std::string planKeyOf(const index::Ledger& ledger, const QueryOptions& options) {
+  std::string key = ledger.name();
+  key += '\n' + std::to_string(ledger.t()) + '\n' + ledger.rootId().toHex();
+  key += '\n' + std::to_string(options.asOf);
+  key += options.reportPlan || options.analyze ? "\nd" : "\n-";
+  for (const auto& rewrite : options.disabledRewrites) key += "\n-" + rewrite;
+  if (options.batchRows != 0) key += "\nbatch " + std::to_string(options.batchRows);
+  return key;
 }
 
 }  // namespace cairn::query

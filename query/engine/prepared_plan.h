@@ -5,13 +5,16 @@
 // (their local ids are in the operators), the dataset, and the options it was planned under.
 // Immutable: any number of runs, concurrent ones included, each make their own operators.
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "query/engine/query_engine.h"
 #include "query/exec/exec_context.h"
 #include "query/exec/plan_node.h"
 #include "query/exec/term_table.h"
+#include "storage/content_id.h"
 
 namespace cairn::query {
 
@@ -30,6 +33,9 @@ struct PreparedPlan {
   std::vector<core::NodeId> namedGraphs;
   // As planned: asOf, disabledRewrites and batchRows shape the plan, reportPlan its details.
   QueryOptions options;
+  // The snapshot it was planned on, the only one it may run on.
+  uint64_t ledgerT = 0;
+  storage::ContentId rootId;
 
   PlanInfo describe() const { return root ? root->describe() : description; }
 };
@@ -52,7 +58,15 @@ QueryOptions runOptions(const QueryOptions& planned, const QueryOptions& run);
 OperatorPtr makeRunOperators(const PreparedPlan& prepared, plan::Planner& planner,
                              ExecContext& ctx);
 
-// Sets up a fresh run context for `prepared`: its dataset and the terms planning interned.
+// Sets up a fresh run context for `prepared`: its dataset and the terms planning interned. The
+// context's ledger must be the snapshot the plan was made on (same t and index root: a
+// CAIRN_CHECK).
 void startRun(const PreparedPlan& prepared, ExecContext& ctx);
+
+// What a cache key of plans made on `ledger` with `options` names besides the query: the
+// snapshot (ledger, t, index root) and the options that shape a plan (time-travel t, whether
+// details are rendered, rewrites switched off, batch rows), one field per line (none holds a
+// newline).
+std::string planKeyOf(const index::Ledger& ledger, const QueryOptions& options);
 
 }  // namespace cairn::query

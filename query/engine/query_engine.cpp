@@ -3,7 +3,6 @@
 #include <chrono>
 #include <unordered_set>
 
-#include "core/check.h"
 #include "core/error.h"
 #include "query/engine/graph_output.h"
 #include "query/engine/prepared_query.h"
@@ -73,11 +72,7 @@ void beginRun(Run& run, const index::Ledger& ledger, const Query& query,
   run.planner->installExistsEvaluator();
   AlgebraPtr pattern = query.pattern ? query.pattern : std::make_shared<TableNode>();
   pattern = optimizer::optimize(std::move(pattern), options);
-  if (keep != nullptr) {
-    keep->query = query;
-    keep->ledgerT = ledger.t();
-    keep->rootId = ledger.rootId();
-  }
+  if (keep != nullptr) keep->query = query;
   run.root = planOperators(*run.planner, *run.ctx, std::move(pattern), options,
                            keep != nullptr ? &keep->plan : nullptr);
 }
@@ -163,8 +158,6 @@ QueryReport executeQuery(const index::Ledger& ledger, const Query& query,
 QueryReport executePrepared(const index::Ledger& ledger, const PreparedQuery& prepared,
                             const QueryOptions& options, ResultSink& sink) {
   const auto start = std::chrono::steady_clock::now();
-  CAIRN_CHECK(ledger.t() == prepared.ledgerT && ledger.rootId() == prepared.rootId,
-              "a prepared query runs on another snapshot than it was planned on");
   Run run;
   beginRun(run, ledger, prepared, options);
   return runToSink(run, prepared.query, options, sink, start);

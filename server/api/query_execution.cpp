@@ -1,6 +1,7 @@
 #include "server/api/query_execution.h"
 
 #include <charconv>
+#include <optional>
 
 #include "core/error.h"
 #include "index/write/commit_time.h"
@@ -207,15 +208,14 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
     QueryPlanCache* plans = call.context->planCache;
     auto run = [&](query::ResultSink& sink) {
       if (plans == nullptr) return query::executeQuery(*ledger, q, options, sink);
-      if (auto kept = plans->find(*ledger, q, job.text, options)) {
+      const QueryPlanCache::Key key = QueryPlanCache::keyOf(*ledger, q, job.text, options);
+      if (auto kept = plans->find(key)) {
         return query::executePrepared(*ledger, *kept, options, sink);
       }
-      if (!plans->worthKeeping(*ledger, q, job.text, options)) {
-        return query::executeQuery(*ledger, q, options, sink);
-      }
+      if (!plans->worthKeeping(key)) return query::executeQuery(*ledger, q, options, sink);
       std::shared_ptr<const query::PreparedQuery> planned;
       query::QueryReport report = query::executeQuery(*ledger, q, options, sink, &planned);
-      plans->keep(*ledger, q, job.text, options, std::move(planned));
+      plans->keep(key, std::move(planned));
       return report;
     };
     if (job.explain) {
@@ -226,10 +226,12 @@ void runQueryJob(const RouteCall& call, const QueryJob& job) {
         plan = run(sink).plan;
       } else {
         options.reportPlan = true;
-        auto kept = plans != nullptr ? plans->find(*ledger, q, job.text, options) : nullptr;
+        std::optional<QueryPlanCache::Key> key;
+        if (plans != nullptr) key = QueryPlanCache::keyOf(*ledger, q, job.text, options);
+        auto kept = key ? plans->find(*key) : nullptr;
         if (kept == nullptr) {
           kept = query::prepareQuery(*ledger, q, options);
-          if (plans != nullptr) plans->keep(*ledger, q, job.text, options, kept);
+          if (key) plans->keep(*key, kept);
         }
         plan = kept->describe();
       }

@@ -13,18 +13,13 @@ namespace {
 // newline: IRIs cannot, and the rest are numbers and flags).
 std::string planSpace(const index::Ledger& ledger, const query::Query& query,
                       const query::QueryOptions& options) {
-  std::string space = ledger.name();
-  space += '\n' + std::to_string(ledger.t()) + '\n' + ledger.rootId().toHex();
-  space += '\n' + std::to_string(options.asOf);
-  space += options.reportPlan || options.analyze ? "\nd" : "\n-";
+  std::string space = query::planKeyOf(ledger, options);
   space += '\n' + query.baseIri;
   const query::Dataset& dataset = query.dataset;
   space += dataset.specified ? "\nfrom" : "\nall";
   for (const auto& g : dataset.defaultGraphs) space += ' ' + g;
   space += "\nnamed";
   for (const auto& g : dataset.namedGraphs) space += ' ' + g;
-  for (const auto& rewrite : options.disabledRewrites) space += "\n-" + rewrite;
-  if (options.batchRows != 0) space += "\nbatch " + std::to_string(options.batchRows);
   return space;
 }
 
@@ -58,22 +53,14 @@ uint64_t KeptPlans::kept() const {
   return kept_;
 }
 
-std::shared_ptr<const query::PreparedQuery> QueryPlanCache::find(
-    const index::Ledger& ledger, const query::Query& query, std::string_view text,
-    const query::QueryOptions& options) {
-  return std::static_pointer_cast<const query::PreparedQuery>(
-      plans_.find(planSpace(ledger, query, options), text));
+QueryPlanCache::Key QueryPlanCache::keyOf(const index::Ledger& ledger, const query::Query& query,
+                                          std::string_view text,
+                                          const query::QueryOptions& options) {
+  return Key{planSpace(ledger, query, options), text};
 }
 
-bool QueryPlanCache::worthKeeping(const index::Ledger& ledger, const query::Query& query,
-                                  std::string_view text, const query::QueryOptions& options) {
-  return plans_.worthKeeping(planSpace(ledger, query, options), text);
-}
-
-void QueryPlanCache::keep(const index::Ledger& ledger, const query::Query& query,
-                          std::string_view text, const query::QueryOptions& options,
-                          std::shared_ptr<const query::PreparedQuery> prepared) {
-  plans_.keep(planSpace(ledger, query, options), text, std::move(prepared));
+std::shared_ptr<const query::PreparedQuery> QueryPlanCache::find(const Key& key) {
+  return std::static_pointer_cast<const query::PreparedQuery>(plans_.find(key.space, key.text));
 }
 
 }  // namespace cairn::server::api

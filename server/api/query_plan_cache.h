@@ -62,17 +62,22 @@ class QueryPlanCache {
  public:
   explicit QueryPlanCache(size_t capacity) : plans_(capacity) {}
 
-  // The kept plan of `query` (parsed from `text`, its dataset as the request set it) on
-  // `ledger` with `options`; null when there is none (a miss).
-  std::shared_ptr<const query::PreparedQuery> find(const index::Ledger& ledger,
-                                                   const query::Query& query, std::string_view text,
-                                                   const query::QueryOptions& options);
-  bool worthKeeping(const index::Ledger& ledger, const query::Query& query, std::string_view text,
-                    const query::QueryOptions& options);
-  // Keeps `prepared`, the plan of the same, for the next find().
-  void keep(const index::Ledger& ledger, const query::Query& query, std::string_view text,
-            const query::QueryOptions& options,
-            std::shared_ptr<const query::PreparedQuery> prepared);
+  // The key of `query` (parsed from `text`, its dataset as the request set it) on `ledger` with
+  // `options`: made once per request, for the calls below. `text` must outlive it.
+  struct Key {
+    std::string space;  // everything but the text that decides the plan
+    std::string_view text;
+  };
+  static Key keyOf(const index::Ledger& ledger, const query::Query& query, std::string_view text,
+                   const query::QueryOptions& options);
+
+  // The kept plan for `key`; null when there is none (a miss).
+  std::shared_ptr<const query::PreparedQuery> find(const Key& key);
+  bool worthKeeping(const Key& key) { return plans_.worthKeeping(key.space, key.text); }
+  // Keeps `prepared`, the plan for `key`, for the next find().
+  void keep(const Key& key, std::shared_ptr<const query::PreparedQuery> prepared) {
+    plans_.keep(key.space, key.text, std::move(prepared));
+  }
 
   uint64_t hits() const { return plans_.hits(); }
   uint64_t misses() const { return plans_.misses(); }

@@ -30,17 +30,18 @@ TEST(QueryPlanCache, KeepsATextFromItsSecondRequestAndServesItOnTheSameSnapshot)
   const auto ledger = ledgerWith("\"one\"");
   const query::Query q = sparql::parseQuery(kText);
   const query::QueryOptions options;
-  EXPECT_FALSE(cache.worthKeeping(*ledger, q, kText, options));
-  EXPECT_EQ(cache.find(*ledger, q, kText, options), nullptr);
-  EXPECT_TRUE(cache.worthKeeping(*ledger, q, kText, options));
+  const QueryPlanCache::Key key = QueryPlanCache::keyOf(*ledger, q, kText, options);
+  EXPECT_FALSE(cache.worthKeeping(key));
+  EXPECT_EQ(cache.find(key), nullptr);
+  EXPECT_TRUE(cache.worthKeeping(key));
   auto plan = planned(*ledger, q, options);
-  cache.keep(*ledger, q, kText, options, plan);
-  EXPECT_EQ(cache.find(*ledger, q, kText, options), plan);
+  cache.keep(key, plan);
+  EXPECT_EQ(cache.find(key), plan);
   EXPECT_EQ(cache.hits(), 1u);
   EXPECT_EQ(cache.kept(), 1u);
 
   sparql::results::CollectingSink sink;
-  query::executePrepared(*ledger, *cache.find(*ledger, q, kText, options), options, sink);
+  query::executePrepared(*ledger, *cache.find(key), options, sink);
   ASSERT_EQ(sink.result().rows.size(), 1u);
   EXPECT_EQ(sink.result().rows[0][0]->value, "one");
 }
@@ -52,37 +53,38 @@ TEST(QueryPlanCache, NeverServesAPlanOfAnotherSnapshotDatasetTimeOrDetail) {
   const query::Query q = sparql::parseQuery(kText);
   query::QueryOptions options;
   options.reportPlan = false;  // as the server plans a query it was not asked to explain
-  cache.keep(*first, q, kText, options, planned(*first, q, options));
-  EXPECT_NE(cache.find(*first, q, kText, options), nullptr);
-  EXPECT_EQ(cache.find(*second, q, kText, options), nullptr);
+  cache.keep(QueryPlanCache::keyOf(*first, q, kText, options), planned(*first, q, options));
+  EXPECT_NE(cache.find(QueryPlanCache::keyOf(*first, q, kText, options)), nullptr);
+  EXPECT_EQ(cache.find(QueryPlanCache::keyOf(*second, q, kText, options)), nullptr);
 
   query::Query fromGraph = q;
   fromGraph.dataset.specified = true;
   fromGraph.dataset.defaultGraphs = {"http://ex.org/g"};
-  EXPECT_EQ(cache.find(*first, fromGraph, kText, options), nullptr);
+  EXPECT_EQ(cache.find(QueryPlanCache::keyOf(*first, fromGraph, kText, options)), nullptr);
 
   query::QueryOptions past = options;
   past.asOf = 1;
-  EXPECT_EQ(cache.find(*first, q, kText, past), nullptr);
+  EXPECT_EQ(cache.find(QueryPlanCache::keyOf(*first, q, kText, past)), nullptr);
 
   query::QueryOptions described = options;
   described.reportPlan = true;
-  EXPECT_EQ(cache.find(*first, q, kText, described), nullptr);
+  EXPECT_EQ(cache.find(QueryPlanCache::keyOf(*first, q, kText, described)), nullptr);
 
   query::QueryOptions base = options;
   query::Query otherBase = q;
   otherBase.baseIri = "http://elsewhere/";
-  EXPECT_EQ(cache.find(*first, otherBase, kText, base), nullptr);
+  EXPECT_EQ(cache.find(QueryPlanCache::keyOf(*first, otherBase, kText, base)), nullptr);
 }
 
 TEST(QueryPlanCache, CapacityZeroKeepsNothing) {
   QueryPlanCache cache(0);
   const auto ledger = ledgerWith("\"one\"");
   const query::Query q = sparql::parseQuery(kText);
-  EXPECT_FALSE(cache.worthKeeping(*ledger, q, kText, {}));
-  EXPECT_FALSE(cache.worthKeeping(*ledger, q, kText, {}));
-  cache.keep(*ledger, q, kText, {}, planned(*ledger, q, {}));
-  EXPECT_EQ(cache.find(*ledger, q, kText, {}), nullptr);
+  const QueryPlanCache::Key key = QueryPlanCache::keyOf(*ledger, q, kText, {});
+  EXPECT_FALSE(cache.worthKeeping(key));
+  EXPECT_FALSE(cache.worthKeeping(key));
+  cache.keep(key, planned(*ledger, q, {}));
+  EXPECT_EQ(cache.find(key), nullptr);
 }
 
 }  // namespace query_plan_cache_test
