@@ -18,10 +18,7 @@ size_t TermTable::TermHash::operator()(const core::Term& t) const {
   return h(t.value) ^ (h(t.datatype) * 31) ^ (h(t.language) * 131) ^ static_cast<size_t>(t.kind);
 }
 
-void TermTable::startFrom(std::shared_ptr<const TermSeed> seed) {
-  seed_ = std::move(seed);
-  seedLocals_ = seed_ ? seed_->locals.size() : 0;
-}
+void TermTable::startFrom(std::shared_ptr<const TermSeed> seed) { seed_ = std::move(seed); }
 
 std::shared_ptr<const TermSeed> TermTable::seedForRuns() const {
   auto seed = std::make_shared<TermSeed>();
@@ -64,8 +61,9 @@ std::optional<ValueId> TermTable::findStoredUncached(const core::Term& term) con
 }
 
 const core::Term& TermTable::local(uint64_t id) const {
-  if (id < seedLocals_) return seed_->locals[id];
-  return locals_.at(id - seedLocals_);
+  const uint64_t seeded = seedLocals();
+  if (id < seeded) return seed_->locals[id];
+  return locals_.at(id - seeded);
 }
 
 ValueId TermTable::encode(const core::Term& term) {
@@ -77,7 +75,7 @@ ValueId TermTable::encode(const core::Term& term) {
   }
   auto it = localIds_.find(term);
   if (it != localIds_.end()) return {it->second, kLocalTermType};
-  uint64_t id = seedLocals_ + locals_.size();
+  uint64_t id = seedLocals() + locals_.size();
   locals_.push_back(term);
   localIds_.emplace(term, id);
   bytes_ += 2 * termBytes(term);

@@ -74,9 +74,9 @@ class TermTable {
   static constexpr size_t kMaxFound = 256;
   mutable std::unordered_map<core::Term, std::optional<ValueId>, TermHash> found_;
   std::unique_ptr<index::Ledger::DecodeCursor> cursor_;  // for decode(), made on first use
-  // Local ids below seedLocals_ are the seed's; this table's own start there.
+  // Local ids below seedLocals() are the seed's; this table's own start there.
+  uint64_t seedLocals() const { return seed_ ? seed_->locals.size() : 0; }
   std::shared_ptr<const TermSeed> seed_;
-  uint64_t seedLocals_ = 0;
   std::deque<core::Term> locals_;  // deque: decode() hands out stable references
   std::map<core::Term, uint64_t> localIds_;
   std::unordered_map<ValueId, core::Term, ValueIdHash> decoded_;

@@ -1,5 +1,7 @@
 #include "query/plan/pattern_runner.h"
 
+#include <optional>
+
 #include "core/check.h"
 #include "query/exec/cypher_row_view.h"
 #include "query/exec/cypher_runtime.h"
@@ -36,14 +38,30 @@ ValueRow outerValues(const std::vector<std::string>& variables,
   return row;
 }
 
+// Makes `planner` the context's run planner while it lives, then gives the role back: what a
+// pattern's operators plan, while it is planned or pulled, they plan with the planner that made
+// them.
+class RunPlannerScope {
+ public:
+  RunPlannerScope(ExecContext& ctx, Planner* planner) : ctx_(ctx), caller_(ctx.runPlanner()) {
+    ctx_.setRunPlanner(planner);
+  }
+  ~RunPlannerScope() { ctx_.setRunPlanner(caller_); }
+  RunPlannerScope(const RunPlannerScope&) = delete;
+  RunPlannerScope& operator=(const RunPlannerScope&) = delete;
+
+ private:
+  ExecContext& ctx_;
+  ExecContext::RunPlanner* caller_;
+};
+
 }  // namespace
 
 // One evaluation: the pattern's plan, ready to pull with the evaluation's outer values. Marks a
 // cached plan busy while it lives.
 class CypherPatternRunner::Run {
  public:
-  Run(CypherPatternRunner& runner, const Algebra& pattern, const Bindings& outer)
-      : ctx_(runner.ctx_), caller_(runner.ctx_.runPlanner()) {
+  Run(CypherPatternRunner& runner, const Algebra& pattern, const Bindings& outer) {
     auto it = runner.plans_.find(&pattern);
     if (it != runner.plans_.end() && it->second && !it->second->busy) {
       plan_ = it->second.get();
@@ -61,11 +79,10 @@ class CypherPatternRunner::Run {
       }
     }
     plan_->busy = true;
-    // What its operators plan while they run, they plan with the planner that made them.
-    ctx_.setRunPlanner(plan_->planner.get());
+    planning_.emplace(runner.ctx_, plan_->planner.get());
   }
   ~Run() {
-    ctx_.setRunPlanner(caller_);
+    planning_.reset();
     plan_->busy = false;
     plan_->outer = nullptr;
   }
@@ -75,10 +92,9 @@ class CypherPatternRunner::Run {
   Operator& root() { return *plan_->root; }
 
  private:
-  ExecContext& ctx_;
-  ExecContext::RunPlanner* caller_;
   Plan* plan_ = nullptr;
-  std::unique_ptr<Plan> oneOff_;  // a plan for this evaluation only
+  std::unique_ptr<Plan> oneOff_;             // a plan for this evaluation only
+  std::optional<RunPlannerScope> planning_;  // while the plan is pulled
 };
 
 CypherPatternRunner::CypherPatternRunner(ExecContext& ctx, GraphScope scope)
@@ -100,15 +116,10 @@ std::unique_ptr<CypherPatternRunner::Plan> CypherPatternRunner::makePlan(const A
     raw->outerRows.push_back(op.get());
     return op;
   });
-  ExecContext::RunPlanner* caller = ctx_.runPlanner();
-  ctx_.setRunPlanner(plan->planner.get());
-  try {
+  {
+    RunPlannerScope planning(ctx_, plan->planner.get());
     plan->root = plan->planner->plan(pattern, scope_);
-  } catch (...) {
-    ctx_.setRunPlanner(caller);
-    throw;
   }
-  ctx_.setRunPlanner(caller);
   ++plansMade_;
   return plan;
 }
