@@ -65,51 +65,34 @@ CairnServer::CairnServer(ServerConfig config, bool accessLog,
         const auto retained = core::allocatorRetainedFreeBytes();
         return retained ? one(static_cast<double>(*retained)) : observability::GaugeSamples{};
       });
-  metrics_.gaugeCallback("cairn_query_parse_cache_hits_total",
-                         "Queries whose parse came from the parse cache", {}, [this, one] {
-                           return running_ && running_->parseCache
-                                      ? one(static_cast<double>(running_->parseCache->hits()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback("cairn_query_parse_cache_misses_total",
-                         "Queries parsed afresh (not in the parse cache)", {}, [this, one] {
-                           return running_ && running_->parseCache
-                                      ? one(static_cast<double>(running_->parseCache->misses()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback("cairn_query_plan_cache_hits_total",
-                         "SPARQL queries run from a plan kept for their snapshot", {}, [this, one] {
-                           return running_ && running_->planCache
-                                      ? one(static_cast<double>(running_->planCache->hits()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback("cairn_query_plan_cache_misses_total",
-                         "SPARQL queries planned afresh (not in the plan cache)", {}, [this, one] {
-                           return running_ && running_->planCache
-                                      ? one(static_cast<double>(running_->planCache->misses()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback("cairn_cypher_plan_cache_hits_total",
-                         "Cypher reading statements run from a plan kept for their snapshot", {},
-                         [this, one] {
-                           return running_ && running_->cypherPlanCache
-                                      ? one(static_cast<double>(running_->cypherPlanCache->hits()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback("cairn_cypher_parse_cache_hits_total",
-                         "Cypher statements whose parse came from the parse cache", {},
-                         [this, one] {
-                           return running_ && running_->cypherParseCache
-                                      ? one(static_cast<double>(running_->cypherParseCache->hits()))
-                                      : observability::GaugeSamples{};
-                         });
-  metrics_.gaugeCallback(
-      "cairn_cypher_parse_cache_misses_total",
-      "Cypher statements parsed afresh (not in the parse cache)", {}, [this, one] {
-        return running_ && running_->cypherParseCache
-                   ? one(static_cast<double>(running_->cypherParseCache->misses()))
-                   : observability::GaugeSamples{};
-      });
+  // The counters of the parse and plan caches: `cache` names one in Running, `count` what of it.
+  auto cacheCounter = [this, one](const char* name, const char* help, auto cache, auto count) {
+    metrics_.gaugeCallback(name, help, {}, [this, one, cache, count] {
+      const auto* c = running_ ? ((*running_).*cache).get() : nullptr;
+      return c != nullptr ? one(static_cast<double>((c->*count)())) : observability::GaugeSamples{};
+    });
+  };
+  cacheCounter("cairn_query_parse_cache_hits_total",
+               "Queries whose parse came from the parse cache", &Running::parseCache,
+               &api::QueryParseCache::hits);
+  cacheCounter("cairn_query_parse_cache_misses_total",
+               "Queries parsed afresh (not in the parse cache)", &Running::parseCache,
+               &api::QueryParseCache::misses);
+  cacheCounter("cairn_query_plan_cache_hits_total",
+               "SPARQL queries run from a plan kept for their snapshot", &Running::planCache,
+               &api::QueryPlanCache::hits);
+  cacheCounter("cairn_query_plan_cache_misses_total",
+               "SPARQL queries planned afresh (not in the plan cache)", &Running::planCache,
+               &api::QueryPlanCache::misses);
+  cacheCounter("cairn_cypher_plan_cache_hits_total",
+               "Cypher reading statements run from a plan kept for their snapshot",
+               &Running::cypherPlanCache, &api::CypherPlanCache::hits);
+  cacheCounter("cairn_cypher_parse_cache_hits_total",
+               "Cypher statements whose parse came from the parse cache",
+               &Running::cypherParseCache, &api::CypherParseCache::hits);
+  cacheCounter("cairn_cypher_parse_cache_misses_total",
+               "Cypher statements parsed afresh (not in the parse cache)",
+               &Running::cypherParseCache, &api::CypherParseCache::misses);
   // Indexer counters of the ledgers opened so far, read at scrape time (monotonic values
   // exposed as gauges: they live in each LiveLedger, which a drop may discard).
   auto indexerGauge = [this](const char* name, const char* help, auto value) {
