@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Pokec: Cairn over HTTP against Kuzu in-process (npm kuzu 0.11.3), same data, same run.
 #
-#   bench/pokec_vs_kuzu.sh [--users 10K|100K] [--keep DIR] [--json FILE] [run.mjs options: --only RE, --runs N, ...]
+#   bench/pokec_vs_kuzu.sh [--users 10K|100K] [--keep DIR] [--json FILE] [--cairn-config FILE]
+#                          [run.mjs options: --only RE, --runs N, ...]
 #
 # Generates the graph with pokec_gen (seed 42) as N-Triples for Cairn and CSV for Kuzu, loads
 # both, serves Cairn on a free loopback port, runs bench/pokec/kuzu_compare/run.mjs, stops the
 # server. DIR (default /tmp/cairn-pokec-kuzu-USERS) keeps the generated files for the next run;
 # the databases are loaded afresh every time, because the benchmark's writes change them.
-# CAIRN_BIN and POKEC_GEN name the binaries (default: the release build).
+# CAIRN_BIN and POKEC_GEN name the binaries (default: the release build). --cairn-config passes a
+# server config file (docs/server-config.md) to `cairn serve`. The run starts once the server has
+# warmed its cache (`warm-cache`; Kuzu's freshly loaded database is in its buffer pool too);
+# `{"warm-cache": 0}` in a config measures a cold start.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,12 +22,14 @@ POKEC_GEN=${POKEC_GEN:-$repo/build/release/bench/pokec_gen}
 users=10K
 work=
 json=
+serve_config=()
 passthrough=()
 while (($#)); do
   case $1 in
     --users) users=$2; shift 2 ;;
     --keep) work=$2; shift 2 ;;
     --json) json=$2; shift 2 ;;
+    --cairn-config) serve_config=(--config "$(realpath "$2")"); shift 2 ;;
     *) passthrough+=("$1"); shift ;;
   esac
 done
@@ -66,7 +72,7 @@ t=$(now)
 kuzu_load=$(since "$t")
 
 port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
-"$CAIRN_BIN" serve --data "$work/cairn-data" --listen "127.0.0.1:$port" --no-access-log \
+"$CAIRN_BIN" serve "${serve_config[@]}" --data "$work/cairn-data" --listen "127.0.0.1:$port" --no-access-log \
   >"$work/serve.log" 2>&1 &
 server=$!
 stop_server() {
@@ -83,6 +89,11 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 curl -fs "http://127.0.0.1:$port/health" >/dev/null
+# Wait for the cache warm-up (a few seconds at most at these sizes).
+for _ in $(seq 600); do
+  curl -fs "http://127.0.0.1:$port/metrics" | grep -q '^cairn_cache_warm_running 0' && break
+  sleep 0.1
+done
 
 echo "== Loads (wall clock, nice): Cairn import ${cairn_load} s, Kuzu create + COPY ${kuzu_load} s"
 echo

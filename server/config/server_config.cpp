@@ -227,6 +227,8 @@ void applyKey(const std::string& key, const Json& value, const std::filesystem::
     config.shutdownGrace = readMilliseconds(value, key);
   } else if (key == "cache") {
     config.cacheBytes = readSize(value, key);
+  } else if (key == "warm-cache") {
+    config.warmCacheBytes = readSize(value, key);
   } else if (key == "index-soft-flakes") {
     config.indexSoftFlakes = readWholeNumber(value, key, std::numeric_limits<uint64_t>::max());
   } else if (key == "index-hard-flakes") {

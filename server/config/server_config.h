@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,9 @@ struct ServerConfig {
   std::chrono::milliseconds idleTimeout{300'000};   // keep-alive connection with no request
   std::chrono::milliseconds shutdownGrace{10'000};
   uint64_t cacheBytes = uint64_t{1} << 30;  // decoded index cache shared by ledgers
+  // How much of that cache to fill at start, decoding the ledgers' indexes ahead of queries
+  // (CacheWarmService); unset: half of cacheBytes; 0: no warming; at most cacheBytes.
+  std::optional<uint64_t> warmCacheBytes;
   // Background indexing, in novelty flakes per ledger (index::IndexerPolicy): past the soft
   // threshold the indexer folds the novelty into a new root; past the hard one commits wait.
   // indexSoftFlakes 0 turns background indexing off (POST /ledgers/{name}/index still works).

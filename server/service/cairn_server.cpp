@@ -1,5 +1,6 @@
 #include "server/service/cairn_server.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <thread>
 
@@ -10,6 +11,7 @@
 #include "server/api/query_plan_cache.h"
 #include "server/http/http_server.h"
 #include "server/ledgers/ledger_summary.h"
+#include "server/service/cache_warm_service.h"
 #include "server/service/gc_service.h"
 #include "server/service/memory_release_service.h"
 #include "server/service/query_pool.h"
@@ -25,6 +27,7 @@ constexpr size_t kPlanCacheEntries = 1024;
 struct CairnServer::Running {
   std::unique_ptr<LedgerRegistry> ledgers;
   std::unique_ptr<GcService> gc;
+  std::unique_ptr<CacheWarmService> cacheWarm;
   // Before the pool and the HTTP server: it outlives every request's token (requestStarted).
   std::unique_ptr<MemoryReleaseService> memoryRelease;
   std::unique_ptr<QueryPool> pool;
@@ -191,6 +194,10 @@ void CairnServer::start() {
   running->gc = std::make_unique<GcService>(*running->ledgers, metrics_, config_.gcInterval,
                                             config_.gcRetainRoots);
 
+  running->cacheWarm = std::make_unique<CacheWarmService>(
+      *running->ledgers, metrics_,
+      std::min(config_.warmCacheBytes.value_or(config_.cacheBytes / 2), config_.cacheBytes));
+
   MemoryReleasePolicy release;
   release.idle = config_.memoryReleaseIdle;
   running->memoryRelease = std::make_unique<MemoryReleaseService>(release, metrics_);
@@ -239,6 +246,7 @@ void CairnServer::start() {
 
 void CairnServer::stop() {
   if (!running_) return;
+  running_->cacheWarm.reset();  // stops between two batches
   running_->http->stop(config_.shutdownGrace);
   running_->pool->shutdown();  // queued work sees its cancelled flag and ends at once
   // Updates answer when their commit is durable, from the ledger's threads: let those finish

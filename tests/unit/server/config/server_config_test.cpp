@@ -81,6 +81,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
     "idle-timeout-ms": 3000,
     "shutdown-grace-ms": 0,
     "cache": "512MiB",
+    "warm-cache": "128MiB",
     "gc-interval-seconds": 3600,
     "gc-retain-roots": 2,
     "memory-release-idle-seconds": 0,
@@ -113,6 +114,7 @@ TEST_F(ServerConfigFile, EveryKeyIsRead) {
   EXPECT_EQ(config.idleTimeout, milliseconds(3000));
   EXPECT_EQ(config.shutdownGrace, milliseconds(0));
   EXPECT_EQ(config.cacheBytes, uint64_t{512} << 20);
+  EXPECT_EQ(config.warmCacheBytes, uint64_t{128} << 20);
   EXPECT_EQ(config.indexFoldRest, 0.5);
   EXPECT_EQ(config.gcInterval, std::chrono::seconds(3600));
   EXPECT_EQ(config.gcRetainRoots, 2u);
@@ -157,6 +159,11 @@ TEST_F(ServerConfigFile, RelativeConfigPathStillGivesAbsolutePaths) {
   ServerConfig config = loadServerConfig("cairn.json");
   std::filesystem::current_path(previous);
   EXPECT_EQ(config.dataDirectory, (confDir() / "db").string());
+}
+
+TEST_F(ServerConfigFile, WarmCacheIsUnsetUnlessGiven) {
+  EXPECT_FALSE(load("{}").warmCacheBytes.has_value());
+  EXPECT_EQ(load(R"({"warm-cache": 0})").warmCacheBytes, 0u);
 }
 
 TEST_F(ServerConfigFile, EmptyAccessLogMeansStderr) {
