@@ -39,6 +39,25 @@ RowKey rowKey(Permutation p, const IndexRow& row) {
   return {};
 }
 
+IndexRow rowOfKey(Permutation p, const RowKey& key) {
+  IndexRow row;
+  switch (p) {
+    case Permutation::kSPOT:
+      row = {key[0], key[1], key[3], key[4], 0, static_cast<core::ObjectType>(key[2])};
+      break;
+    case Permutation::kPSOT:
+      row = {key[1], key[0], key[3], key[4], 0, static_cast<core::ObjectType>(key[2])};
+      break;
+    case Permutation::kPOST:
+      row = {key[3], key[0], key[2], key[4], 0, static_cast<core::ObjectType>(key[1])};
+      break;
+    case Permutation::kOPST:
+      row = {key[3], key[2], key[1], key[4], 0, static_cast<core::ObjectType>(key[0])};
+      break;
+  }
+  return row;
+}
+
 bool rowLess(Permutation p, const IndexRow& a, const IndexRow& b) {
   switch (p) {
     case Permutation::kSPOT:

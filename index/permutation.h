@@ -60,6 +60,8 @@ struct IndexRow {
 
 using RowKey = std::array<uint64_t, kKeyColumnCount>;
 RowKey rowKey(Permutation p, const IndexRow& row);
+// The row whose key is `key` (t left 0): rowKey's inverse.
+IndexRow rowOfKey(Permutation p, const RowKey& key);
 
 // RowKey order without std::array's operator<, which compares through memcmp calls (the
 // novelty's sorts and merges call this millions of times per commit).

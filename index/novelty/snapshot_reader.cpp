@@ -92,13 +92,42 @@ RowKey SnapshotCursor::baseKey(size_t row) const {
   return key;
 }
 
-void SnapshotCursor::emitBase(ColumnBatch& out, size_t row) const {
+void SnapshotCursor::emitBaseRun(ColumnBatch& out, size_t end) {
   for (int c = 0; c < kColumnCount; ++c) {
     if (hasColumn(columns_, static_cast<Column>(c))) {
-      out.columns[c].push_back(baseBatch_.columns[c][row]);
+      const auto& from = baseBatch_.columns[c];
+      out.columns[c].insert(out.columns[c].end(), from.begin() + basePos_, from.begin() + end);
     }
   }
-  ++out.rows;
+  out.rows += end - basePos_;
+  basePos_ = end;
+}
+
+size_t SnapshotCursor::baseRunEnd(size_t room) const {
+  const size_t last = std::min(baseBatch_.rows, basePos_ + room);
+  // Rows at or past `bound` wait: the next change decides them or comes before them (inclusive
+  // false), or the next window must be read first (inclusive true: rows up to windowHigh_ go).
+  const bool haveChange = nextChange_ < changes_.size();
+  if (!haveChange && !windows_) return last;
+  const RowKey& bound = haveChange ? changes_[nextChange_].key : windowHigh_;
+  const bool inclusive = !haveChange;
+  auto before = [&](size_t row) {
+    const RowKey key = baseKey(row);
+    return inclusive ? !rowKeyLess(bound, key) : rowKeyLess(key, bound);
+  };
+  if (before(last - 1)) return last;
+  // basePos_ is before the bound (the caller checked); the first row that is not.
+  size_t lo = basePos_ + 1;
+  size_t hi = last - 1;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (before(mid)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
 }
 
 void SnapshotCursor::emitChange(ColumnBatch& out, const KeyChange& change) const {
@@ -146,7 +175,7 @@ core::Result<bool> SnapshotCursor::nextMerged(ColumnBatch& out, size_t maxRows) 
         if (change.present) emitChange(out, change);
         continue;
       }
-      emitBase(out, basePos_++);
+      emitBaseRun(out, baseRunEnd(maxRows - out.rows));
       continue;
     }
     const KeyChange& change = changes_[nextChange_++];
@@ -309,6 +338,72 @@ core::Result<std::optional<IndexRow>> SnapshotReader::seek(const RowKey& key, ui
   CAIRN_ASSIGN_OR_RETURN(bool found, cursor.next(batch, 1));
   if (!found) return std::optional<IndexRow>();
   return std::optional<IndexRow>(rowAt(batch, 0));
+}
+
+// ---- SnapshotKeyProbe ----
+
+SnapshotKeyProbe::SnapshotKeyProbe(const SnapshotReader& reader, uint64_t asOf)
+    : reader_(reader), asOf_(asOf), history_(reader.readsHistory(asOf)) {
+  if (!history_ && reader.base_) base_.emplace(reader.base_->probe());
+}
+
+core::Result<bool> SnapshotKeyProbe::contains(const RowKey& key) {
+  if (history_) return reader_.contains(key, asOf_);
+  if (reader_.changes_ != nullptr) {
+    changes_.clear();
+    CAIRN_RETURN_IF_ERROR(reader_.changes_->changesAt(ScanRange{key, key}, asOf_, changes_));
+    if (!changes_.empty()) return changes_.front().present;
+  }
+  if (!base_) return false;
+  return base_->contains(key, asOf_);
+}
+
+core::Status SnapshotKeyProbe::rows(const RowKey& prefix, int n, std::vector<IndexRow>& out) {
+  ScanRange range;
+  for (int k = 0; k < kKeyColumnCount; ++k) {
+    range.low[k] = k < n ? prefix[k] : 0;
+    range.high[k] = k < n ? prefix[k] : UINT64_MAX;
+  }
+  const Permutation perm = reader_.perm();
+  if (history_) {
+    SnapshotCursor cursor = reader_.scan(range, kAllColumns, asOf_);
+    ColumnBatch batch;
+    while (true) {
+      CAIRN_ASSIGN_OR_RETURN(bool more, cursor.next(batch));
+      for (size_t r = 0; r < batch.rows; ++r) {
+        IndexRow row = rowAt(batch, r);
+        row.t = 0;
+        out.push_back(row);
+      }
+      if (!more) return core::Status::ok();
+    }
+  }
+  changes_.clear();
+  if (reader_.changes_ != nullptr) {
+    CAIRN_RETURN_IF_ERROR(reader_.changes_->changesAt(range, asOf_, changes_));
+  }
+  if (changes_.empty()) return base_ ? base_->rows(prefix, n, asOf_, out) : core::Status::ok();
+  // Both sorted by key: the base's rows, each replaced or dropped by its change, merged with
+  // the changes' new keys.
+  baseRows_.clear();
+  if (base_) CAIRN_RETURN_IF_ERROR(base_->rows(prefix, n, asOf_, baseRows_));
+  size_t c = 0;
+  for (const IndexRow& row : baseRows_) {
+    const RowKey key = rowKey(perm, row);
+    for (; c < changes_.size() && rowKeyLess(changes_[c].key, key); ++c) {
+      if (changes_[c].present) out.push_back(rowOfKey(perm, changes_[c].key));
+    }
+    if (c < changes_.size() && rowKeyEqual(changes_[c].key, key)) {
+      if (changes_[c].present) out.push_back(row);
+      ++c;
+      continue;
+    }
+    out.push_back(row);
+  }
+  for (; c < changes_.size(); ++c) {
+    if (changes_[c].present) out.push_back(rowOfKey(perm, changes_[c].key));
+  }
+  return core::Status::ok();
 }
 
 }  // namespace cairn::index

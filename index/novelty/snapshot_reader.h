@@ -24,6 +24,7 @@
 #include "index/history/history_manifest.h"
 #include "index/novelty/novelty.h"
 #include "index/tree/column_batch.h"
+#include "index/tree/key_probe.h"
 #include "index/tree/permutation_reader.h"
 #include "index/tree/scan_cursor.h"
 #include "index/tree/scan_range.h"
@@ -64,7 +65,11 @@ class SnapshotCursor {
   // grows for the next); drops windows_ once the window reaches the range's end.
   core::Status loadWindow(const RowKey& low);
   RowKey baseKey(size_t row) const;
-  void emitBase(ColumnBatch& out, size_t row) const;
+  // Base rows [basePos_, end) into `out`, a column at a time.
+  void emitBaseRun(ColumnBatch& out, size_t end);
+  // The end of the run of base rows from basePos_ that no change decides and that the window
+  // read so far covers, at most `room` rows long (at least one row: basePos_'s).
+  size_t baseRunEnd(size_t room) const;
   void emitChange(ColumnBatch& out, const KeyChange& change) const;
 
   Permutation perm_ = Permutation::kSPOT;
@@ -131,6 +136,7 @@ class SnapshotReader {
   core::Result<bool> contains(const RowKey& key, uint64_t asOf = UINT64_MAX) const;
 
  private:
+  friend class SnapshotKeyProbe;
   // The deciding change of every key in range at asOf: from the novelty at or after the root's
   // t, from history before it.
   core::Result<std::vector<KeyChange>> changesIn(const ScanRange& range, uint64_t asOf) const;
@@ -148,6 +154,30 @@ class SnapshotReader {
   std::shared_ptr<const HistoryView> history_;  // null: no history
   core::NodeId graph_;
   uint64_t rootT_;
+};
+
+// Point reads of a snapshot that remember where the base tree's last one landed
+// (index/tree/key_probe.h): a key the novelty changed is decided by its change, the rest by the
+// base tree without a descent when they fall in the leaflet of the previous read. Reads before
+// the root's t (history) go through SnapshotReader's scans. Single-threaded; the reader must
+// outlive it.
+class SnapshotKeyProbe {
+ public:
+  SnapshotKeyProbe(const SnapshotReader& reader, uint64_t asOf);
+
+  // SnapshotReader::contains(key, asOf).
+  core::Result<bool> contains(const RowKey& key);
+  // Appends to `out`, in key order, the rows present at asOf whose first n key columns equal
+  // prefix's (every column but t, which is 0).
+  core::Status rows(const RowKey& prefix, int n, std::vector<IndexRow>& out);
+
+ private:
+  const SnapshotReader& reader_;
+  uint64_t asOf_;
+  bool history_;                  // asOf is before the root: scans decide
+  std::optional<KeyProbe> base_;  // null when the graph is not in the root
+  std::vector<KeyChange> changes_;
+  std::vector<IndexRow> baseRows_;
 };
 
 }  // namespace cairn::index

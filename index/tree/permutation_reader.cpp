@@ -1,5 +1,6 @@
 #include "index/tree/permutation_reader.h"
 
+#include "index/tree/key_probe.h"
 #include "index/tree/leaflet_view.h"
 #include "index/tree/tree_access.h"
 
@@ -209,6 +210,8 @@ core::Result<RowKey> PermutationReader::tailStart(const ScanRange& range, uint64
   Counter counter(*tree_, range, asOf, stats);
   return counter.tailStart(rows);
 }
+
+KeyProbe PermutationReader::probe() const { return KeyProbe(tree_); }
 
 core::Result<std::optional<IndexRow>> PermutationReader::seek(const RowKey& key,
                                                               uint64_t asOf) const {

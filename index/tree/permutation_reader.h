@@ -28,6 +28,7 @@
 namespace cairn::index {
 
 class TreeAccess;
+class KeyProbe;
 
 class PermutationReader {
  public:
@@ -53,6 +54,9 @@ class PermutationReader {
   // over key order reads only this tail.
   core::Result<RowKey> tailStart(const ScanRange& range, uint64_t rows,
                                  uint64_t asOf = UINT64_MAX) const;
+
+  // Point reads that remember the last leaflet they landed in (index/tree/key_probe.h).
+  KeyProbe probe() const;
 
   // The first row with key >= `key` and t <= asOf, if any.
   core::Result<std::optional<IndexRow>> seek(const RowKey& key, uint64_t asOf = UINT64_MAX) const;

@@ -38,6 +38,7 @@ class ScanCursor {
 
  private:
   friend class PermutationReader;
+  friend class KeyProbe;
   ScanCursor(std::shared_ptr<const TreeAccess> tree, const ScanRange& range, ColumnMask columns,
              uint64_t asOf);
 

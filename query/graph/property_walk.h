@@ -6,7 +6,9 @@
 //
 // Each read continues where the last stopped; when the walk runs past its batch it seeks again
 // from the node asked (a fresh cursor, reading a short batch first), so far-apart nodes cost a
-// seek each, not a read of every subject between them. A walk that keeps seeking (nodes too
+// seek each, not a read of every subject between them — the first two times; after that such a
+// read returns false and the caller reads the node with a point read (SnapshotKeyProbe), which
+// stays in the leaflet it last read. A walk that keeps seeking (nodes too
 // sparse to share batches) or is asked out of order turns itself off: the caller then reads
 // point by point, as it would without it. The facts of the last few thousand nodes are kept, so
 // several expressions reading one node's property (min, max and avg of it), and the operators
@@ -35,7 +37,8 @@ class PropertyWalk {
   PropertyWalk& operator=(const PropertyWalk&) = delete;
 
   // The facts of (s, p) with literal objects, in index order, into `out`; false (and `out`
-  // untouched) when the walk cannot serve s: s is below a node read before, or the walk is off.
+  // untouched) when the walk cannot serve s: s is below a node read before, the walk is off, or
+  // s is past its batch after two seeks and not dense (a point read is cheaper).
   // Throws core::Error(kStorageError) when the store fails.
   bool read(core::NodeId s, std::vector<PropertyFact>& out);
 

@@ -33,6 +33,17 @@ const index::SnapshotReader* SnapshotGraphAccess::spot(core::NodeId graph) const
   return it->second ? &*it->second : nullptr;
 }
 
+index::SnapshotKeyProbe* SnapshotGraphAccess::probe(core::NodeId graph,
+                                                    index::Permutation perm) const {
+  auto [it, fresh] = probes_.try_emplace({graph, perm});
+  if (fresh) {
+    if (auto reader = ledger_.reader(graph, perm)) {
+      it->second = std::make_unique<Probed>(std::move(*reader), asOf_);
+    }
+  }
+  return it->second ? &it->second->probe : nullptr;
+}
+
 std::optional<core::NodeId> SnapshotGraphAccess::iriId(std::string_view iri) const {
   if (auto it = iriIds_.find(std::string(iri)); it != iriIds_.end()) return it->second;
   // A miss is remembered by the dictionary's answer cache, not here.
@@ -71,10 +82,20 @@ std::vector<SnapshotGraphAccess::Fact> SnapshotGraphAccess::literalFacts(core::N
                                                                          core::NodeId s,
                                                                          core::NodeId p) const {
   std::vector<Fact> facts;
-  const index::SnapshotReader* reader = spot(graph);
-  if (reader == nullptr) return facts;
-  appendSubjectFacts(*reader, s, p, asOf_, facts);
-  std::erase_if(facts, [](const Fact& f) { return !core::isLiteral(f.object.type); });
+  // One predicate's facts are PSOT's (p, s) prefix; all of them SPOT's (s).
+  const bool onePredicate = p != core::kNoNode;
+  index::SnapshotKeyProbe* reads =
+      probe(graph, onePredicate ? index::Permutation::kPSOT : index::Permutation::kSPOT);
+  if (reads == nullptr) return facts;
+  probed_.clear();
+  const index::RowKey prefix =
+      onePredicate ? index::RowKey{p, s, 0, 0, 0} : index::RowKey{s, 0, 0, 0, 0};
+  if (core::Status read = reads->rows(prefix, onePredicate ? 2 : 1, probed_); !read.isOk()) {
+    throw core::Error(core::ErrorCode::kStorageError, read.toString());
+  }
+  for (const index::IndexRow& row : probed_) {
+    if (core::isLiteral(row.ot)) facts.push_back(Fact{row.p, {row.ot, row.ok}, row.i});
+  }
   return facts;
 }
 
@@ -175,12 +196,12 @@ std::vector<std::string> SnapshotGraphAccess::labels(core::NodeId node) const {
 bool SnapshotGraphAccess::hasLabel(core::NodeId node, std::string_view label) const {
   if (!rdfType_) rdfType_ = iriId(core::vocab::kRdfType);
   if (!nodeMarker_) nodeMarker_ = iriId(kNodeMarkerIri);
-  const index::SnapshotReader* reader = spot(core::kNoNode);
-  if (!*rdfType_ || reader == nullptr) return false;
+  index::SnapshotKeyProbe* reads = probe(core::kNoNode, index::Permutation::kPOST);
+  if (!*rdfType_ || reads == nullptr) return false;
   for (core::NodeId type : keyIds(label)) {  // a label maps to IRIs as a key does
     if (type == nodeMarker_->value_or(core::kNoNode)) continue;
-    const index::RowKey key = {node, **rdfType_, core::otype::kIri, type, 0};
-    if (core::valueOrThrow(reader->contains(key, asOf_))) return true;
+    const index::RowKey key = {**rdfType_, core::otype::kIri, type, node, 0};
+    if (core::valueOrThrow(reads->contains(key))) return true;
   }
   return false;
 }

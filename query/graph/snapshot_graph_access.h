@@ -68,6 +68,12 @@ class SnapshotGraphAccess final : public value::GraphAccess {
 
   // The reader of SPOT in `graph` (nullptr when the snapshot has no such graph), made once.
   const index::SnapshotReader* spot(core::NodeId graph) const;
+  // Point reads of `perm` in `graph` remembering their last leaflet (index/tree/key_probe.h),
+  // made once; null when the snapshot has no such graph. Label checks read POST (rdf:type, L,
+  // s) and property reads PSOT (p, s): a label's or a property's rows are a few contiguous
+  // leaflets, so nodes asked in id order (an expansion's sorted ends) mostly search the leaflet
+  // of the last read instead of descending the tree each time.
+  index::SnapshotKeyProbe* probe(core::NodeId graph, index::Permutation perm) const;
   // The graph relationship properties live in; nullopt when the ledger has none.
   std::optional<core::NodeId> edgesGraph() const;
   // The id of an IRI (cached when found); nullopt when the snapshot does not have it.
@@ -98,6 +104,13 @@ class SnapshotGraphAccess final : public value::GraphAccess {
   uint64_t asOf_;
   mutable std::shared_ptr<const CypherNames> names_;
   mutable std::unordered_map<core::NodeId, std::optional<index::SnapshotReader>> readers_;
+  struct Probed {
+    index::SnapshotReader reader;
+    index::SnapshotKeyProbe probe;
+    Probed(index::SnapshotReader r, uint64_t asOf) : reader(std::move(r)), probe(reader, asOf) {}
+  };
+  mutable std::map<std::pair<core::NodeId, index::Permutation>, std::unique_ptr<Probed>> probes_;
+  mutable std::vector<index::IndexRow> probed_;
   mutable std::unordered_map<std::string, core::NodeId> iriIds_;
   mutable std::unordered_map<core::NodeId, std::string> nodeNames_;
   mutable std::optional<std::optional<core::NodeId>> edgesGraph_;

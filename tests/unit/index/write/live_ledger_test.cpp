@@ -519,6 +519,28 @@ TEST(LiveLedgerTest, MergedReadersMatchANaiveListAtEveryT) {
           ASSERT_TRUE(found.isOk());
           EXPECT_EQ(*found, here.count(key) == 1);
         }
+        // The same through a SnapshotKeyProbe (ascending keys, so mostly inside the leaflet of
+        // the last read), and its prefix rows: the novelty's changes over the base's rows.
+        SnapshotKeyProbe probe(*reader, t);
+        size_t asked = 0;
+        for (const RowKey& key : probes) {
+          auto found = probe.contains(key);
+          ASSERT_TRUE(found.isOk());
+          EXPECT_EQ(*found, here.count(key) == 1);
+          const int n = 1 + static_cast<int>(asked++ % 4);
+          std::vector<RowKey> expected;
+          for (const IndexRow& row : oracle) {
+            const RowKey rowKeyHere = rowKey(perm, row);
+            if (std::equal(key.begin(), key.begin() + n, rowKeyHere.begin())) {
+              expected.push_back(rowKeyHere);
+            }
+          }
+          std::vector<IndexRow> rows;
+          ASSERT_TRUE(probe.rows(key, n, rows).isOk());
+          std::vector<RowKey> got;
+          for (const IndexRow& row : rows) got.push_back(rowKey(perm, row));
+          EXPECT_EQ(got, expected) << "prefix of " << n;
+        }
       }
     }
   }
