@@ -1,5 +1,6 @@
 #include "query/exec/hash_group.h"
 
+#include "core/xsd_numeric_codec.h"
 #include "query/expr/values.h"
 
 namespace cairn::query {
@@ -49,6 +50,14 @@ HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<Grou
     }
     counting_.push_back(counting);
     argColumns_.push_back(argColumn);
+    IdAggregate byId = IdAggregate::kNone;
+    if (argColumn >= 0 && a.function == AggregateCall::Function::kMin) byId = IdAggregate::kMin;
+    if (argColumn >= 0 && a.function == AggregateCall::Function::kMax) byId = IdAggregate::kMax;
+    // DISTINCT changes a sum: such sums go by term.
+    if (argColumn >= 0 && a.function == AggregateCall::Function::kSum && !a.distinct) {
+      byId = IdAggregate::kSum;
+    }
+    idAggregates_.push_back(byId);
     aggText += (aggText.empty() ? "" : " ") + std::string(aggregateName(a.function)) + "(" +
                (a.distinct ? "DISTINCT " : "") + (a.arg ? toString(*a.arg) : "*") + ") AS ?" +
                a.resultVariable;
@@ -63,10 +72,14 @@ size_t HashGroup::groupOf(const ValueRow& keys) {
   Group g;
   g.keys = keys;
   for (size_t a = 0; a < aggregates_.size(); ++a) {
-    g.aggregators.push_back(counting_[a] == Counting::kNone ? expr::makeAggregator(aggregates_[a])
-                                                            : nullptr);
+    // Id aggregates make theirs only when a value needs it (accumulateId).
+    g.aggregators.push_back(counting_[a] == Counting::kNone &&
+                                    idAggregates_[a] == IdAggregate::kNone
+                                ? expr::makeAggregator(aggregates_[a])
+                                : nullptr);
   }
   g.counts.assign(aggregates_.size(), 0);
+  g.ids.resize(aggregates_.size());
   g.distinctIds.resize(aggregates_.size());
   g.distinctTerms.resize(aggregates_.size());
   g.charged = 96 + keys.size() * sizeof(ValueId) * 2 + aggregates_.size() * 64;
@@ -96,6 +109,44 @@ void HashGroup::countRow(Group& group, size_t a, const Batch& in, size_t r) {
   if (group.distinctIds[a].insert(v).second) group.distinctBytes += kDistinctIdBytes;
 }
 
+void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
+  IdAccumulator& acc = group.ids[a];
+  if (!acc.terms) {
+    if (!v.isBound()) return;  // as the term aggregators skip an unbound value
+    const bool integer = core::xsd::isIntegerType(v.type) && (!acc.any || v.type == acc.best.type);
+    if (integer) {
+      const IdAggregate kind = idAggregates_[a];
+      if (kind == IdAggregate::kSum) {
+        acc.sum += core::xsd::integerOfKey(v.key);
+      } else if (!acc.any ||
+                 (kind == IdAggregate::kMin ? v.key < acc.best.key : v.key > acc.best.key)) {
+        acc.best = v;
+      }
+      acc.best.type = v.type;
+      acc.any = true;
+      return;
+    }
+    // Another kind of value: what was gathered goes to a term aggregator as one value.
+    acc.terms = true;
+    group.aggregators[a] = expr::makeAggregator(aggregates_[a]);
+    if (acc.any) {
+      group.aggregators[a]->add(idAggregates_[a] == IdAggregate::kSum
+                                    ? expr::makeInteger(acc.sum)
+                                    : ctx_.terms().decode(acc.best));
+    }
+  }
+  group.aggregators[a]->add(v.isBound() ? std::optional<core::Term>(ctx_.terms().decode(v))
+                                        : std::nullopt);
+}
+
+std::optional<core::Term> HashGroup::idResult(const Group& group, size_t a) {
+  const IdAccumulator& acc = group.ids[a];
+  if (acc.terms) return group.aggregators[a]->result();
+  if (idAggregates_[a] == IdAggregate::kSum) return expr::makeInteger(acc.sum);  // 0 for none
+  if (!acc.any) return std::nullopt;
+  return ctx_.terms().decode(acc.best);
+}
+
 void HashGroup::consume() {
   Batch in;
   ValueRow keys(keys_.size());
@@ -121,6 +172,8 @@ void HashGroup::consume() {
       for (size_t a = 0; a < aggregates_.size(); ++a) {
         if (counting_[a] != Counting::kNone) {
           countRow(group, a, in, r);
+        } else if (idAggregates_[a] != IdAggregate::kNone) {
+          accumulateId(group, a, in.columns[argColumns_[a]][r]);
         } else if (!argPrograms_[a] && aggregates_[a].distinct) {
           // COUNT(DISTINCT *): distinct solutions; ids are canonical, so the row's ids are a
           // faithful stand-in for the solution.
@@ -165,7 +218,7 @@ bool HashGroup::produce(Batch& out) {
       std::optional<core::Term> v;
       switch (counting_[a]) {
         case Counting::kNone:
-          v = g.aggregators[a]->result();
+          v = idAggregates_[a] != IdAggregate::kNone ? idResult(g, a) : g.aggregators[a]->result();
           break;
         case Counting::kRows:
         case Counting::kBound:

@@ -38,11 +38,23 @@ class HashGroup final : public Operator {
  private:
   // How an aggregate is computed: by an expr::Aggregator over decoded terms, or by counting ids.
   enum class Counting { kNone, kRows, kBound, kDistinct };
+  // MIN, MAX and SUM of a variable whose values are inline integers of one type: kept as ids
+  // (keys of one integer type sort in value order; integerOfKey gives the value) instead of
+  // decoding a term per row. The first value of another kind hands what was gathered to a
+  // term aggregator (the extreme, or the exact integer sum, as one value) and goes on there.
+  enum class IdAggregate { kNone, kMin, kMax, kSum };
+  struct IdAccumulator {
+    bool terms = false;  // handed over to the group's term aggregator
+    bool any = false;    // a value was seen
+    ValueId best;        // MIN / MAX
+    __int128 sum = 0;    // SUM
+  };
   struct Group {
     ValueRow keys;
     // Per aggregate; null where it counts ids.
     std::vector<std::unique_ptr<expr::Aggregator>> aggregators;
-    std::vector<uint64_t> counts;  // per aggregate: kRows/kBound counts
+    std::vector<uint64_t> counts;    // per aggregate: kRows/kBound counts
+    std::vector<IdAccumulator> ids;  // per aggregate: idAggregates_ != kNone
     // Per aggregate, kDistinct only: the ids seen, and the terms (distinctKey) of the values
     // that go by term.
     std::vector<std::unordered_set<ValueId, ValueIdHash>> distinctIds;
@@ -53,6 +65,10 @@ class HashGroup final : public Operator {
   void consume();
   // Feeds row r of `in` to aggregate a of `group`, which counts ids (counting_[a] != kNone).
   void countRow(Group& group, size_t a, const Batch& in, size_t r);
+  // Feeds row r's value to aggregate a of `group` (idAggregates_[a] != kNone).
+  void accumulateId(Group& group, size_t a, ValueId v);
+  // Aggregate a's result (idAggregates_[a] != kNone).
+  std::optional<core::Term> idResult(const Group& group, size_t a);
   // About what one entry of an unordered_set<ValueId> retains.
   static constexpr size_t kDistinctIdBytes = 40;
   size_t groupOf(const ValueRow& keys);
@@ -65,6 +81,7 @@ class HashGroup final : public Operator {
   std::vector<std::optional<expr::ExpressionProgram>> keyPrograms_;
   std::vector<std::optional<expr::ExpressionProgram>> argPrograms_;  // nullopt: COUNT(*)
   std::vector<Counting> counting_;                                   // per aggregate
+  std::vector<IdAggregate> idAggregates_;                            // per aggregate
   std::vector<int> argColumns_;  // per aggregate: the input column of kBound/kDistinct
   std::vector<int> keyOut_;      // per key: output column, or -1 for an unnamed key
   BatchRowValues row_;
