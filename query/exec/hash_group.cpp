@@ -53,8 +53,10 @@ HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<Grou
     IdAggregate byId = IdAggregate::kNone;
     if (argColumn >= 0 && a.function == AggregateCall::Function::kMin) byId = IdAggregate::kMin;
     if (argColumn >= 0 && a.function == AggregateCall::Function::kMax) byId = IdAggregate::kMax;
-    // DISTINCT changes a sum: such sums go by term.
-    if (argColumn >= 0 && a.function == AggregateCall::Function::kSum && !a.distinct) {
+    // DISTINCT changes a sum or an average: those go by term.
+    if (argColumn >= 0 && !a.distinct &&
+        (a.function == AggregateCall::Function::kSum ||
+         a.function == AggregateCall::Function::kAvg)) {
       byId = IdAggregate::kSum;
     }
     idAggregates_.push_back(byId);
@@ -113,26 +115,29 @@ void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
   IdAccumulator& acc = group.ids[a];
   if (!acc.terms) {
     if (!v.isBound()) return;  // as the term aggregators skip an unbound value
-    const bool integer = core::xsd::isIntegerType(v.type) && (!acc.any || v.type == acc.best.type);
+    const IdAggregate kind = idAggregates_[a];
+    // A sum adds integers of any integer type (all are xsd:integer values); an extreme compares
+    // keys, which order values only within one type.
+    const bool integer = core::xsd::isIntegerType(v.type) &&
+                         (kind == IdAggregate::kSum || !acc.any || v.type == acc.best.type);
     if (integer) {
-      const IdAggregate kind = idAggregates_[a];
       if (kind == IdAggregate::kSum) {
         acc.sum += core::xsd::integerOfKey(v.key);
+        ++acc.count;
       } else if (!acc.any ||
                  (kind == IdAggregate::kMin ? v.key < acc.best.key : v.key > acc.best.key)) {
         acc.best = v;
       }
-      acc.best.type = v.type;
       acc.any = true;
       return;
     }
     // Another kind of value: what was gathered goes to a term aggregator as one value.
     acc.terms = true;
     group.aggregators[a] = expr::makeAggregator(aggregates_[a]);
-    if (acc.any) {
-      group.aggregators[a]->add(idAggregates_[a] == IdAggregate::kSum
-                                    ? expr::makeInteger(acc.sum)
-                                    : ctx_.terms().decode(acc.best));
+    if (acc.any && kind == IdAggregate::kSum) {
+      group.aggregators[a]->addIntegers(acc.sum, acc.count);
+    } else if (acc.any) {
+      group.aggregators[a]->add(ctx_.terms().decode(acc.best));
     }
   }
   group.aggregators[a]->add(v.isBound() ? std::optional<core::Term>(ctx_.terms().decode(v))
@@ -142,7 +147,12 @@ void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
 std::optional<core::Term> HashGroup::idResult(const Group& group, size_t a) {
   const IdAccumulator& acc = group.ids[a];
   if (acc.terms) return group.aggregators[a]->result();
-  if (idAggregates_[a] == IdAggregate::kSum) return expr::makeInteger(acc.sum);  // 0 for none
+  if (idAggregates_[a] == IdAggregate::kSum) {
+    // The term aggregator's arithmetic, so AVG divides exactly as it would (0 for no values).
+    const std::unique_ptr<expr::Aggregator> sum = expr::makeAggregator(aggregates_[a]);
+    sum->addIntegers(acc.sum, acc.count);
+    return sum->result();
+  }
   if (!acc.any) return std::nullopt;
   return ctx_.terms().decode(acc.best);
 }

@@ -38,16 +38,18 @@ class HashGroup final : public Operator {
  private:
   // How an aggregate is computed: by an expr::Aggregator over decoded terms, or by counting ids.
   enum class Counting { kNone, kRows, kBound, kDistinct };
-  // MIN, MAX and SUM of a variable whose values are inline integers of one type: kept as ids
-  // (keys of one integer type sort in value order; integerOfKey gives the value) instead of
-  // decoding a term per row. The first value of another kind hands what was gathered to a
-  // term aggregator (the extreme, or the exact integer sum, as one value) and goes on there.
+  // MIN, MAX, SUM and AVG of a variable whose values are inline integers (of one type, for
+  // MIN and MAX): kept as ids (keys of one integer type sort in value order; integerOfKey gives
+  // the value) instead of decoding a term per row. The first value of another kind hands what
+  // was gathered to a term aggregator (the extreme as one value; the exact sum and count) and
+  // goes on there.
   enum class IdAggregate { kNone, kMin, kMax, kSum };
   struct IdAccumulator {
     bool terms = false;  // handed over to the group's term aggregator
     bool any = false;    // a value was seen
     ValueId best;        // MIN / MAX
-    __int128 sum = 0;    // SUM
+    __int128 sum = 0;    // SUM / AVG
+    uint64_t count = 0;  // SUM / AVG
   };
   struct Group {
     ValueRow keys;

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "core/check.h"
 #include "core/error.h"
 #include "query/expr/expression_program.h"
 #include "query/expr/numeric.h"
@@ -22,6 +23,14 @@ using Function = AggregateCall::Function;
 size_t termBytes(const Term& t) {
   return sizeof(Term) + t.value.capacity() + t.datatype.capacity() + t.language.capacity();
 }
+
+}  // namespace
+
+void Aggregator::addIntegers(__int128, uint64_t) {
+  CAIRN_CHECK(false, "only SUM and AVG without DISTINCT take a sum of integers");
+}
+
+namespace {
 
 class AggregatorBase : public Aggregator {
  public:
@@ -40,6 +49,7 @@ class AggregatorBase : public Aggregator {
   size_t retainedBytes() const override { return seenBytes_; }
 
  protected:
+  bool distinct() const { return distinct_; }
   virtual void accept(const Term& value) = 0;
 
  private:
@@ -83,6 +93,18 @@ class SumAggregator final : public AggregatorBase {
     }
     sum_ = *sum;
     ++count_;
+  }
+
+  void addIntegers(Int128 sum, uint64_t count) override {
+    CAIRN_CHECK(!distinct(), "a sum of integers cannot be fed to a DISTINCT aggregate");
+    if (error_ || count == 0) return;
+    const auto total = arithmetic(ArithmeticOp::kAdd, sum_, Numeric::ofInteger(sum));
+    if (!total) {
+      error_ = true;
+      return;
+    }
+    sum_ = *total;
+    count_ += count;
   }
 
   bool average_;

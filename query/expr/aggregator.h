@@ -4,6 +4,7 @@
 // of every solution of the group (nullopt for an expression error or unbound), then asks for the
 // result. An error inside the aggregate makes the result an error (nullopt), per §18.5.1.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -18,6 +19,10 @@ class Aggregator {
   // One solution's argument value; for COUNT(*) the engine passes any non-null term.
   virtual void add(const std::optional<core::Term>& value) = 0;
   virtual std::optional<core::Term> result() const = 0;
+  // Adds `count` xsd:integer values whose exact sum is `sum`, as `count` add() calls of them
+  // would. Only SUM and AVG without DISTINCT take it (the engine gathers inline integers as
+  // ids and hands over their sum when another kind of value comes); others fail a CAIRN_CHECK.
+  virtual void addIntegers(__int128 sum, uint64_t count);
   // Bytes retained (DISTINCT sets, GROUP_CONCAT buffers), for the memory budget.
   virtual size_t retainedBytes() const = 0;
 };
