@@ -311,6 +311,51 @@ bool LabelAggregate::readColumn(Stream& stream, const std::vector<core::NodeId>&
   return true;
 }
 
+bool LabelAggregate::countsOnly() const {
+  if (!spec_.conditions.empty() || spec_.keyProperty >= 0) return false;
+  for (size_t a = 0; a < spec_.aggregates.size(); ++a) {
+    if (native_[a] != Native::kCount || spec_.aggregates[a].call.distinct) return false;
+  }
+  return true;
+}
+
+uint64_t LabelAggregate::nodesWithProperty(const index::SnapshotReader* post,
+                                           const index::ScanRange& labelRange,
+                                           const index::SnapshotReader* psot, ValueId p) {
+  Stream nodes;
+  nodes.open(post, labelRange, index::columnBit(index::Column::kS), ctx_.asOf());
+  Stream facts;
+  index::ScanRange range;
+  range.low = {p.key, 0, 0, 0, 0};
+  range.high = {p.key, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+  facts.open(psot, range,
+             index::columnBit(index::Column::kS) | index::columnBit(index::Column::kOType),
+             ctx_.asOf());
+  uint64_t counted = 0;
+  uint64_t steps = 0;
+  while (nodes.valid() && facts.valid()) {
+    if ((++steps & 0xFFFF) == 0) ctx_.checkLimits();
+    const core::NodeId s = nodes.subject();
+    const core::NodeId f = facts.subject();
+    if (f < s) {
+      ++facts.pos;
+    } else if (s < f) {
+      ++nodes.pos;
+    } else {
+      // Any literal fact makes n.p non-null (a value, a list, the empty list's marker); facts
+      // with node objects are relationships.
+      bool literal = false;
+      for (; facts.valid() && facts.subject() == s; ++facts.pos) {
+        literal =
+            literal || core::isLiteral(static_cast<core::ObjectType>(facts.objectTypes[facts.pos]));
+      }
+      counted += literal ? 1 : 0;
+      ++nodes.pos;
+    }
+  }
+  return counted;
+}
+
 bool LabelAggregate::aggregate() {
   auto stored = [&](const std::string& iri) {
     return ctx_.terms().findStored(core::Term::iri(iri));
@@ -322,12 +367,34 @@ bool LabelAggregate::aggregate() {
   const core::NodeId graph =
       ctx_.defaultScope().graphs.empty() ? core::kNoNode : ctx_.defaultScope().graphs.front();
 
-  Stream nodes;
   index::ScanRange range;
   range.low = {rdfType->key, label->type, label->key, 0, 0};
   range.high = {rdfType->key, label->type, label->key, UINT64_MAX, UINT64_MAX};
-  nodes.open(ctx_.reader(graph, index::Permutation::kPOST), range,
-             index::columnBit(index::Column::kS), ctx_.asOf());
+  const index::SnapshotReader* post = ctx_.reader(graph, index::Permutation::kPOST);
+  if (countsOnly()) {
+    // count(*), count(n): the label's rows, from directories; count(n.p): the label's nodes
+    // with a p fact, a merge of two subject streams. No value is read, so no list declines.
+    uint64_t nodeCount = 0;
+    if (post != nullptr) {
+      auto counted = post->count(range, ctx_.asOf());
+      if (!counted.isOk()) throwStorageError(counted.status());
+      nodeCount = *counted;
+    }
+    for (size_t a = 0; a < spec_.aggregates.size(); ++a) {
+      const int property = spec_.aggregates[a].property;
+      uint64_t n = nodeCount;
+      if (property >= 0) {
+        const std::optional<ValueId> p = stored(spec_.properties[property]);
+        n = p ? nodesWithProperty(post, range, ctx_.reader(graph, index::Permutation::kPSOT), *p)
+              : 0;
+      }
+      groups_.front().accumulators[a].count = n;
+    }
+    return true;
+  }
+
+  Stream nodes;
+  nodes.open(post, range, index::columnBit(index::Column::kS), ctx_.asOf());
   std::vector<Stream> properties(spec_.properties.size());
   for (size_t k = 0; k < properties.size(); ++k) {
     const std::optional<ValueId> p = stored(spec_.properties[k]);

@@ -23,10 +23,15 @@
 #include <vector>
 
 #include "index/tree/column_batch.h"
+#include "index/tree/scan_range.h"
 #include "query/algebra/algebra.h"
 #include "query/exec/operator.h"
 #include "query/value/value_aggregate.h"
 #include "query/value/value_program.h"
+
+namespace cairn::index {
+class SnapshotReader;
+}
 
 namespace cairn::query {
 
@@ -92,6 +97,12 @@ class LabelAggregate final : public Operator {
     std::vector<Accumulator> accumulators;
   };
 
+  // Whether every aggregate is count(*), count(n) or count(n.p) with no condition and no key:
+  // nothing is read but which nodes have which properties.
+  bool countsOnly() const;
+  // The label's nodes (POST `labelRange`) with at least one literal fact of p (PSOT).
+  uint64_t nodesWithProperty(const index::SnapshotReader* post, const index::ScanRange& labelRange,
+                             const index::SnapshotReader* psot, ValueId p);
   // Runs the merge; false when it declined (the fallback then answers).
   bool aggregate();
   void releaseState();

@@ -122,5 +122,22 @@ TEST_F(LabelAggregateTest, DeclinesOnListsAndStillAnswers) {
   EXPECT_NE(profile.find("CypherGroup  est=1  rows=5"), std::string::npos) << profile;
 }
 
+TEST_F(LabelAggregateTest, CountsAloneNeedNoValueAndCountListsAsValues) {
+  // count(n.p) counts nodes whose p is not null: a list, the empty list and a scalar alike.
+  // Counting reads no value, so lists do not make it decline.
+  write(
+      "CREATE (:P {a: 1, l: [1, 2]}), (:P {a: 2, l: []}), (:P {a: 1, l: 5}), (:P {a: 3}),"
+      " (:P {l: [3]}), (:Q {l: 1}), (:P:Q)");
+  const std::string q = "MATCH (n:P) RETURN count(n), count(n.l), count(*), count(n.a), count(n.z)";
+  EXPECT_EQ(answer(q, true), (std::vector<std::string>{"6 | 4 | 6 | 4 | 0"}));
+  EXPECT_EQ(answer(q, true), answer(q, false));
+  const std::string profile = plan(q);
+  EXPECT_NE(profile.find("LabelAggregate  est=1  rows=1"), std::string::npos) << profile;
+  EXPECT_EQ(profile.find("CypherGroup  est=1  rows=1"), std::string::npos) << profile;
+  // A relationship is not a property: a node whose only `l` fact is an edge has no n.l.
+  write("MATCH (a:P {a: 3}), (b:Q) CREATE (a)-[:l]->(b)");
+  EXPECT_EQ(answer(q, true), answer(q, false));
+}
+
 }  // namespace label_aggregate_test
 }  // namespace cairn::cypher
