@@ -22,31 +22,39 @@ std::shared_ptr<const index::Ledger> LedgerRegistry::get(std::string_view name) 
 }
 
 std::shared_ptr<index::LiveLedger> LedgerRegistry::live(std::string_view name) {
-  {
-    std::shared_lock lock(mutex_);
-    auto it = open_.find(name);
-    if (it != open_.end()) return it->second;
-  }
   index::checkLedgerName(name);
-  index::ReplayReport replay;
-  auto opened = index::LiveLedger::open(blobs_, *store_, name, cache_,
-                                        index::IndexConfig::defaults(), &replay);
-  if (!opened.isOk()) {
-    if (opened.status().code() == core::StatusCode::kNotFound) {
-      throw core::Error(core::ErrorCode::kNotFound, "no ledger named '" + std::string(name) + "'");
+  while (true) {
+    uint64_t replaced = 0;
+    {
+      std::shared_lock lock(mutex_);
+      auto it = open_.find(name);
+      if (it != open_.end()) return it->second;
+      replaced = replaced_;
     }
-    throw core::Error(core::ErrorCode::kStorageError, opened.status().toString());
+    index::ReplayReport replay;
+    auto opened = index::LiveLedger::open(blobs_, *store_, name, cache_,
+                                          index::IndexConfig::defaults(), &replay);
+    if (!opened.isOk()) {
+      if (opened.status().code() == core::StatusCode::kNotFound) {
+        throw core::Error(core::ErrorCode::kNotFound,
+                          "no ledger named '" + std::string(name) + "'");
+      }
+      throw core::Error(core::ErrorCode::kStorageError, opened.status().toString());
+    }
+    std::unique_lock lock(mutex_);
+    // A drop or create ran while this opened: what it read may be the head that went away
+    // (kept, it would make a dropped name exist again). Open anew.
+    if (replaced_ != replaced) continue;
+    if (replay.commits > 0) {
+      spdlog::info("ledger {}: replayed {} commits ({} flakes) in {:.3f} s ({:.0f} flakes/s)", name,
+                   replay.commits, replay.flakes, replay.seconds,
+                   replay.seconds > 0 ? replay.flakes / replay.seconds : 0.0);
+    }
+    // Another thread may have opened it meanwhile; keep the first so all requests share one.
+    auto [it, inserted] = open_.emplace(std::string(name), std::move(opened).value());
+    if (inserted && indexing_) it->second->startIndexer(*indexing_);
+    return it->second;
   }
-  if (replay.commits > 0) {
-    spdlog::info("ledger {}: replayed {} commits ({} flakes) in {:.3f} s ({:.0f} flakes/s)", name,
-                 replay.commits, replay.flakes, replay.seconds,
-                 replay.seconds > 0 ? replay.flakes / replay.seconds : 0.0);
-  }
-  std::unique_lock lock(mutex_);
-  // Another thread may have opened it meanwhile; keep the first so all requests share one.
-  auto [it, inserted] = open_.emplace(std::string(name), std::move(opened).value());
-  if (inserted && indexing_) it->second->startIndexer(*indexing_);
-  return it->second;
 }
 
 std::vector<std::shared_ptr<index::LiveLedger>> LedgerRegistry::opened() const {
@@ -92,6 +100,7 @@ index::ImportReport LedgerRegistry::create(const std::string& name,
   std::error_code ec;
   std::filesystem::remove(scratch_, ec);  // only if empty
   std::unique_lock lock(mutex_);
+  ++replaced_;
   if (auto it = open_.find(name); it != open_.end()) {
     retireLocked(*it->second);
     open_.erase(it);
@@ -113,6 +122,7 @@ void LedgerRegistry::drop(std::string_view name) {
     throw core::Error(core::ErrorCode::kStorageError, commits.toString());
   }
   std::unique_lock lock(mutex_);
+  ++replaced_;
   auto it = open_.find(name);
   if (it != open_.end()) {
     retireLocked(*it->second);

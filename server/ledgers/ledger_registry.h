@@ -79,7 +79,10 @@ class LedgerRegistry {
   std::filesystem::path scratch_;
   std::optional<index::IndexerPolicy> indexing_;
 
-  mutable std::shared_mutex mutex_;  // guards open_ and retired_
+  mutable std::shared_mutex mutex_;  // guards open_, retired_ and replaced_
+  // Bumped by every drop and create: a ledger opened while one ran may be of the head that went
+  // away, so live() opens it again instead of keeping it.
+  uint64_t replaced_ = 0;
   std::map<std::string, std::shared_ptr<index::LiveLedger>, std::less<>> open_;
   // Roots of ledgers that left open_ (dropped, replaced) while snapshots of them may be in use.
   std::vector<std::weak_ptr<const storage::ContentId>> retired_;
