@@ -130,6 +130,19 @@ TEST_F(E2eMetrics, CountsRequestsByRouteAndStatus) {
           .has_value());
 }
 
+TEST_F(E2eMetrics, WarmsTheCacheAtStart) {
+  // Every ledger's four permutations, each index row once (novelty aside: none here).
+  std::string text;
+  ASSERT_TRUE(eventually([&] {
+    text = metrics();
+    return metricSample(text, "cairn_cache_warm_running") == 0.0;
+  })) << text;
+  const double quads = metricSample(text, "cairn_ledger_quads{ledger=\"people\"}").value_or(-1) +
+                       metricSample(text, "cairn_ledger_quads{ledger=\"numbers\"}").value_or(-1);
+  EXPECT_EQ(metricSample(text, "cairn_cache_warm_rows_total"), 4 * quads) << text;
+  EXPECT_GT(metricSample(text, "cairn_cache_warm_columns_decoded_total").value_or(0), 0.0) << text;
+}
+
 TEST_F(E2eMetrics, ReportsLedgerSizes) {
   const HttpResponse scrape = client().get("/metrics");
   ASSERT_EQ(scrape.status, 200);
