@@ -10,12 +10,6 @@
 namespace cairn::index {
 namespace {
 
-// What a current-state read decodes: the key columns. t is read only by scans of past states
-// (and where a leaflet holds rows newer than the snapshot, which a root's own leaflets never do).
-constexpr ColumnMask kWarmedColumns = columnBit(Column::kS) | columnBit(Column::kP) |
-                                      columnBit(Column::kOType) | columnBit(Column::kOKey) |
-                                      columnBit(Column::kI);
-
 bool stopRequested(const CacheWarmOptions& options) {
   return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
 }
@@ -33,7 +27,9 @@ core::Result<CacheWarmReport> warmIndexCache(const Ledger& ledger,
     for (Permutation perm : kAllPermutations) {
       PermutationReader reader(ledger.blobs(), perm, graph.permutation(perm), ledger.cache(),
                                ledger.config());
-      cursors.push_back(reader.scan(ScanRange::all(), kWarmedColumns));
+      // What a current-state read decodes: the key columns. t is read only by scans of past
+      // states (and of leaflets with rows newer than the snapshot, which a root's never has).
+      cursors.push_back(reader.scan(ScanRange::all(), kKeyColumns));
     }
     const auto tally = [&] {
       for (const ScanCursor& cursor : cursors) {

@@ -7,30 +7,7 @@
 namespace cairn::index {
 
 IndexRow rowOfEntry(Permutation p, const NoveltyEntry& entry) {
-  IndexRow row;
-  const auto& columns = keyColumns(p);
-  for (int k = 0; k < kKeyColumnCount; ++k) {
-    const uint64_t v = entry.key[k];
-    switch (columns[k]) {
-      case Column::kS:
-        row.s = v;
-        break;
-      case Column::kP:
-        row.p = v;
-        break;
-      case Column::kOType:
-        row.ot = static_cast<core::ObjectType>(v);
-        break;
-      case Column::kOKey:
-        row.ok = v;
-        break;
-      case Column::kI:
-        row.i = v;
-        break;
-      case Column::kT:
-        break;
-    }
-  }
+  IndexRow row = rowOfKey(p, entry.key);
   row.t = entry.t;
   return row;
 }

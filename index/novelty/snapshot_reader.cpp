@@ -19,12 +19,6 @@ void appendHistoryRows(Permutation perm, const std::vector<IndexRow>& rows,
   for (const IndexRow& row : rows) out.push_back(KeyChange{rowKey(perm, row), row.t, true, false});
 }
 
-ColumnMask keyMask(Permutation perm) {
-  ColumnMask mask = 0;
-  for (Column c : keyColumns(perm)) mask |= columnBit(c);
-  return mask;
-}
-
 void addStats(ScanStats& into, const ScanStats& from) {
   into.nodesVisited += from.nodesVisited;
   into.leafletsVisited += from.leafletsVisited;
@@ -253,7 +247,7 @@ SnapshotCursor SnapshotReader::scan(const ScanRange& range, ColumnMask columns,
   if (cursor.merging_) {
     cursor.keepAlive_ = novelty_;
     // Merging compares keys, so the tree must yield its key columns too.
-    columns |= keyMask(perm_);
+    columns |= kKeyColumns;
   }
   if (base_) cursor.base_.emplace(base_->scan(range, columns, asOf));
   return cursor;
@@ -323,7 +317,7 @@ core::Result<RowKey> SnapshotReader::tailStart(const ScanRange& range, uint64_t 
 }
 
 core::Result<bool> SnapshotReader::contains(const RowKey& key, uint64_t asOf) const {
-  SnapshotCursor cursor = scan(ScanRange{key, key}, keyMask(perm_), asOf);
+  SnapshotCursor cursor = scan(ScanRange{key, key}, kKeyColumns, asOf);
   ColumnBatch batch;
   return cursor.next(batch, 1);
 }
@@ -359,11 +353,7 @@ core::Result<bool> SnapshotKeyProbe::contains(const RowKey& key) {
 }
 
 core::Status SnapshotKeyProbe::rows(const RowKey& prefix, int n, std::vector<IndexRow>& out) {
-  ScanRange range;
-  for (int k = 0; k < kKeyColumnCount; ++k) {
-    range.low[k] = k < n ? prefix[k] : 0;
-    range.high[k] = k < n ? prefix[k] : UINT64_MAX;
-  }
+  const ScanRange range = ScanRange::prefix(std::span(prefix.data(), n));
   const Permutation perm = reader_.perm();
   if (history_) {
     SnapshotCursor cursor = reader_.scan(range, kAllColumns, asOf_);

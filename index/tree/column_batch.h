@@ -18,6 +18,8 @@ inline constexpr ColumnMask columnBit(Column c) {
   return static_cast<ColumnMask>(1u << static_cast<int>(c));
 }
 inline constexpr ColumnMask kAllColumns = (1u << kColumnCount) - 1;
+// The five key columns (every permutation orders the same five; t is payload).
+inline constexpr ColumnMask kKeyColumns = kAllColumns & ~columnBit(Column::kT);
 inline constexpr bool hasColumn(ColumnMask mask, Column c) { return (mask & columnBit(c)) != 0; }
 
 struct ColumnBatch {

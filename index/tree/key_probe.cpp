@@ -1,5 +1,7 @@
 #include "index/tree/key_probe.h"
 
+#include <span>
+
 #include "index/tree/column_batch.h"
 #include "index/tree/scan_cursor.h"
 #include "index/tree/tree_access.h"
@@ -7,23 +9,9 @@
 namespace cairn::index {
 namespace {
 
-ColumnMask keyMask() {
-  return columnBit(Column::kS) | columnBit(Column::kP) | columnBit(Column::kOType) |
-         columnBit(Column::kOKey) | columnBit(Column::kI);
-}
-
 // Whether [range.low, range.high] lies inside [first, last].
 bool inside(const ScanRange& range, const RowKey& first, const RowKey& last) {
   return !rowKeyLess(range.low, first) && !rowKeyLess(last, range.high);
-}
-
-ScanRange prefixRange(const RowKey& prefix, int n) {
-  ScanRange range;
-  for (int k = 0; k < kKeyColumnCount; ++k) {
-    range.low[k] = k < n ? prefix[k] : 0;
-    range.high[k] = k < n ? prefix[k] : UINT64_MAX;
-  }
-  return range;
 }
 
 }  // namespace
@@ -47,7 +35,7 @@ core::Result<bool> KeyProbe::openIn(const LeafNode& leaf, const ScanRange& range
   viewOpen_ = false;
   view_.reset(tree_->perm(), entry);
   ++stats_.leafletsVisited;
-  CAIRN_RETURN_IF_ERROR(view_.load(*tree_, keyMask(), stats_));
+  CAIRN_RETURN_IF_ERROR(view_.load(*tree_, kKeyColumns, stats_));
   viewOpen_ = true;
   return true;
 }
@@ -103,7 +91,7 @@ core::Status KeyProbe::scanRows(const ScanRange& range, uint64_t asOf, std::vect
 
 core::Status KeyProbe::rows(const RowKey& prefix, int n, uint64_t asOf,
                             std::vector<IndexRow>& out) {
-  const ScanRange range = prefixRange(prefix, n);
+  const ScanRange range = ScanRange::prefix(std::span(prefix.data(), n));
   bool spans = false;
   CAIRN_ASSIGN_OR_RETURN(bool located, locate(range, asOf, spans));
   if (spans) return scanRows(range, asOf, out);

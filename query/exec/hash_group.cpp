@@ -57,7 +57,7 @@ HashGroup::HashGroup(ExecContext& ctx, OperatorPtr input, const std::vector<Grou
     if (argColumn >= 0 && !a.distinct &&
         (a.function == AggregateCall::Function::kSum ||
          a.function == AggregateCall::Function::kAvg)) {
-      byId = IdAggregate::kSum;
+      byId = IdAggregate::kSumOrAverage;
     }
     idAggregates_.push_back(byId);
     aggText += (aggText.empty() ? "" : " ") + std::string(aggregateName(a.function)) + "(" +
@@ -118,10 +118,10 @@ void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
     const IdAggregate kind = idAggregates_[a];
     // A sum adds integers of any integer type (all are xsd:integer values); an extreme compares
     // keys, which order values only within one type.
-    const bool integer = core::xsd::isIntegerType(v.type) &&
-                         (kind == IdAggregate::kSum || !acc.any || v.type == acc.best.type);
+    const bool integer = core::xsd::isIntegerType(v.type) && (kind == IdAggregate::kSumOrAverage ||
+                                                              !acc.any || v.type == acc.best.type);
     if (integer) {
-      if (kind == IdAggregate::kSum) {
+      if (kind == IdAggregate::kSumOrAverage) {
         acc.sum += core::xsd::integerOfKey(v.key);
         ++acc.count;
       } else if (!acc.any ||
@@ -134,7 +134,7 @@ void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
     // Another kind of value: what was gathered goes to a term aggregator as one value.
     acc.terms = true;
     group.aggregators[a] = expr::makeAggregator(aggregates_[a]);
-    if (acc.any && kind == IdAggregate::kSum) {
+    if (acc.any && kind == IdAggregate::kSumOrAverage) {
       group.aggregators[a]->addIntegers(acc.sum, acc.count);
     } else if (acc.any) {
       group.aggregators[a]->add(ctx_.terms().decode(acc.best));
@@ -147,7 +147,7 @@ void HashGroup::accumulateId(Group& group, size_t a, ValueId v) {
 std::optional<core::Term> HashGroup::idResult(const Group& group, size_t a) {
   const IdAccumulator& acc = group.ids[a];
   if (acc.terms) return group.aggregators[a]->result();
-  if (idAggregates_[a] == IdAggregate::kSum) {
+  if (idAggregates_[a] == IdAggregate::kSumOrAverage) {
     // The term aggregator's arithmetic, so AVG divides exactly as it would (0 for no values).
     const std::unique_ptr<expr::Aggregator> sum = expr::makeAggregator(aggregates_[a]);
     sum->addIntegers(acc.sum, acc.count);

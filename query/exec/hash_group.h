@@ -43,7 +43,7 @@ class HashGroup final : public Operator {
   // the value) instead of decoding a term per row. The first value of another kind hands what
   // was gathered to a term aggregator (the extreme as one value; the exact sum and count) and
   // goes on there.
-  enum class IdAggregate { kNone, kMin, kMax, kSum };
+  enum class IdAggregate { kNone, kMin, kMax, kSumOrAverage };
   struct IdAccumulator {
     bool terms = false;  // handed over to the group's term aggregator
     bool any = false;    // a value was seen

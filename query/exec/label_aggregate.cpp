@@ -1,6 +1,7 @@
 #include "query/exec/label_aggregate.h"
 
 #include <algorithm>
+#include <array>
 
 #include "core/error.h"
 #include "core/vocab.h"
@@ -21,6 +22,16 @@ constexpr int kCacheBits = 10;
 constexpr size_t kCacheSlots = size_t{1} << kCacheBits;
 
 }  // namespace label_aggregate_detail
+
+namespace {
+
+// A property's PSOT range: every fact of predicate p.
+index::ScanRange propertyRange(ValueId p) {
+  const std::array<uint64_t, 1> predicate = {p.key};
+  return index::ScanRange::prefix(predicate);
+}
+
+}  // namespace
 
 // One index range read front to back, a batch at a time.
 struct LabelAggregate::Stream {
@@ -325,10 +336,7 @@ uint64_t LabelAggregate::nodesWithProperty(const index::SnapshotReader* post,
   Stream nodes;
   nodes.open(post, labelRange, index::columnBit(index::Column::kS), ctx_.asOf());
   Stream facts;
-  index::ScanRange range;
-  range.low = {p.key, 0, 0, 0, 0};
-  range.high = {p.key, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
-  facts.open(psot, range,
+  facts.open(psot, propertyRange(p),
              index::columnBit(index::Column::kS) | index::columnBit(index::Column::kOType),
              ctx_.asOf());
   uint64_t counted = 0;
@@ -399,11 +407,8 @@ bool LabelAggregate::aggregate() {
   for (size_t k = 0; k < properties.size(); ++k) {
     const std::optional<ValueId> p = stored(spec_.properties[k]);
     if (!p) continue;  // nobody has it: the stream stays empty
-    index::ScanRange pr;
-    pr.low = {p->key, 0, 0, 0, 0};
-    pr.high = {p->key, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     properties[k].open(
-        ctx_.reader(graph, index::Permutation::kPSOT), pr,
+        ctx_.reader(graph, index::Permutation::kPSOT), propertyRange(*p),
         index::columnBit(index::Column::kS) | index::columnBit(index::Column::kOType) |
             index::columnBit(index::Column::kOKey) | index::columnBit(index::Column::kI),
         ctx_.asOf());

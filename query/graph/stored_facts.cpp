@@ -32,6 +32,10 @@ const index::SnapshotReader* StoredFacts::reader(core::NodeId graph,
   return it->second ? &*it->second : nullptr;
 }
 
+namespace {
+
+// Appends to `out` the facts with subject `s` (and predicate `p` unless kNoNode) that the SPOT
+// reader `spot` has at `asOf`, in index order.
 void appendSubjectFacts(const index::SnapshotReader& spot, core::NodeId s, core::NodeId p,
                         uint64_t asOf, std::vector<SubjectFact>& out) {
   const std::array<uint64_t, 2> prefix = {s, p};
@@ -52,6 +56,8 @@ void appendSubjectFacts(const index::SnapshotReader& spot, core::NodeId s, core:
     }
   }
 }
+
+}  // namespace
 
 std::vector<SubjectFact> StoredFacts::ofSubject(core::NodeId graph, core::NodeId s,
                                                 core::NodeId p) const {

@@ -36,12 +36,6 @@ struct ObjectFact {
 // A node as an object (a subject's or predicate's id, typed IRI or blank by its bit).
 core::EncodedObject nodeObject(core::NodeId node);
 
-// Appends to `out` the facts with subject `s` (and predicate `p` unless kNoNode) that the SPOT
-// reader `spot` has at `asOf`, in index order: what StoredFacts::ofSubject and the snapshot
-// GraphAccess's point reads scan.
-void appendSubjectFacts(const index::SnapshotReader& spot, core::NodeId s, core::NodeId p,
-                        uint64_t asOf, std::vector<SubjectFact>& out);
-
 class StoredFacts {
  public:
   explicit StoredFacts(const index::Ledger& state) : state_(state) {}

@@ -34,10 +34,7 @@ CacheWarmService::CacheWarmService(LedgerRegistry& ledgers, observability::Metri
                             "Index rows read to warm the decoded-index cache")),
       columnsDecoded_(metrics.counter("cairn_cache_warm_columns_decoded_total",
                                       "Leaflet columns decoded to warm the decoded-index cache")) {
-  if (budgetBytes_ == 0) {
-    finished_.store(true, std::memory_order_release);
-    return;
-  }
+  if (budgetBytes_ == 0) return;
   running_.set(1);
   thread_ = std::thread([this] { run(); });
 }
@@ -77,7 +74,6 @@ void CacheWarmService::run() {
     }
   }
   running_.set(0);
-  finished_.store(true, std::memory_order_release);
 }
 
 }  // namespace cairn::server

@@ -29,9 +29,6 @@ class CacheWarmService {
   CacheWarmService(const CacheWarmService&) = delete;
   CacheWarmService& operator=(const CacheWarmService&) = delete;
 
-  // Whether warming has ended (done, stopped by the budget, or failed).
-  bool finished() const { return finished_.load(std::memory_order_acquire); }
-
  private:
   void run();
 
@@ -41,7 +38,6 @@ class CacheWarmService {
   observability::Counter& rows_;
   observability::Counter& columnsDecoded_;
   std::atomic<bool> stop_{false};
-  std::atomic<bool> finished_{false};
   std::thread thread_;  // last: started once the rest is set
 };
 

@@ -70,14 +70,11 @@ class CacheWarmerTest : public ::testing::Test {
   // Columns the scans of every permutation of every graph decode, reading the key columns.
   static uint64_t columnsDecodedByScans(const Ledger& ledger) {
     uint64_t decoded = 0;
-    const ColumnMask keys = columnBit(Column::kS) | columnBit(Column::kP) |
-                            columnBit(Column::kOType) | columnBit(Column::kOKey) |
-                            columnBit(Column::kI);
     for (const GraphIndex& graph : ledger.root().graphs) {
       for (Permutation perm : kAllPermutations) {
         auto reader = ledger.reader(graph.graph, perm);
         EXPECT_TRUE(reader.has_value());
-        auto cursor = reader->scan(ScanRange::all(), keys);
+        auto cursor = reader->scan(ScanRange::all(), kKeyColumns);
         ColumnBatch batch;
         for (;;) {
           auto more = cursor.next(batch);
